@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from '@pondesk/server-config';
+import { AppModule } from './app.module';
+import { safeBodyParsers } from './common/http/body-parsers';
+import { createValidationPipe } from './common/http/validation.pipe';
+import { RedisIoAdapter } from './modules/realtime/redis-io.adapter';
+
+export const API_PREFIX = 'api/v1';
+
+export function buildOpenApi(app: NestExpressApplication): OpenAPIObject {
+  const doc = new DocumentBuilder()
+    .setTitle('PonDesk API')
+    .setDescription('REST API of the PonDesk console. Access tokens go in `Authorization: Bearer …`.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, doc);
+}
+
+/** The built web app, served at `/` with a fallback to index.html for client-side routes. */
+function serveWebApp(app: NestExpressApplication, dir: string): void {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return;
+  app.use(
+    express.static(dir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dir, 'assets')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io'))
+      return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(safeBodyParsers);
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL));
+  const doc = buildOpenApi(app);
+  SwaggerModule.setup('api/docs', app, doc, {
+    jsonDocumentUrl: 'api/docs-json',
+    customSiteTitle: 'PonDesk API',
+  });
+  serveWebApp(app, resolve(config.WEB_DIST_DIR ?? join(process.cwd(), 'dist', 'web')));
+  return app;
+}

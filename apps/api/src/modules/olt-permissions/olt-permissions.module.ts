@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { OltChoicesController } from './olt-choices.controller';
+import { OltPermissionsController } from './olt-permissions.controller';
+import { OltPermissionsService } from './olt-permissions.service';
+
+@Module({
+  controllers: [OltPermissionsController, OltChoicesController],
+  providers: [OltPermissionsService],
+  exports: [OltPermissionsService],
+})
+export class OltPermissionsModule {}

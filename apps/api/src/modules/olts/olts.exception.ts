@@ -1,0 +1,31 @@
+import { ConflictException, GatewayTimeoutException, NotFoundException } from '@nestjs/common';
+
+export enum OltErrorCode {
+  OLT_NOT_FOUND = 'OLT_NOT_FOUND',
+  OLT_CODE_TAKEN = 'OLT_CODE_TAKEN',
+  BRANCH_NOT_FOUND = 'BRANCH_NOT_FOUND',
+  WORKER_TIMEOUT = 'WORKER_TIMEOUT',
+}
+
+export const oltNotFound = () =>
+  new NotFoundException({ statusCode: 404, message: 'Olt Id Not Found', code: OltErrorCode.OLT_NOT_FOUND });
+export const oltCodeTaken = (code: string) =>
+  new ConflictException({
+    statusCode: 409,
+    message: `Olt ID ${code} is already used`,
+    code: OltErrorCode.OLT_CODE_TAKEN,
+    fields: [{ field: 'code', message: 'is already used' }],
+  });
+export const branchNotFound = () =>
+  new NotFoundException({
+    statusCode: 404,
+    message: 'Branch not found',
+    code: OltErrorCode.BRANCH_NOT_FOUND,
+    fields: [{ field: 'branchId', message: 'does not exist' }],
+  });
+export const workerTimeout = (what: string) =>
+  new GatewayTimeoutException({
+    statusCode: 504,
+    message: `${what} did not finish in time; is a worker running?`,
+    code: OltErrorCode.WORKER_TIMEOUT,
+  });

@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bullmq';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { DataSource, In, Repository } from 'typeorm';
+import type { OltDetail, OltList, OltRow } from '@pondesk/contracts';
+import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
+import { BranchEntity, OltEntity } from '@pondesk/server-database';
+import {
+  MIN_POLL_INTERVAL_SECONDS,
+  POLL_JOB_OPTIONS,
+  PollJob,
+  QueueName,
+  scheduleOlt,
+  unscheduleOlt,
+  type OltJobPayload,
+} from '@pondesk/server-queue';
+import type { TenantActor } from '../../common/auth/actor';
+import { likePattern, pageOf } from '../../common/http/page-query.dto';
+import { AuditService } from '../audit/audit.service';
+import type { CreateOltDto } from './dto/create-olt.dto';
+import type { OltListQueryDto, OltSort } from './dto/olt-list-query.dto';
+import type { UpdateOltDto } from './dto/update-olt.dto';
+import { OltAccessService } from './olt-access.service';
+import { branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
+
+const SORT_COLUMNS: Record<OltSort, string> = {
+  name: 'lower(o.name)',
+  code: 'lower(o.code)',
+  host: 'o.host',
+  status: 'o.status',
+  branch: "lower(coalesce(b.name, ''))",
+  mikrotikHost: "coalesce(o.mikrotik_host, '')",
+  onuCount: 'o.onu_count',
+  createdAt: 'o.created_at',
+};
+
+function toRow(o: OltEntity, branchName: string | null): OltRow {
+  return {
+    id: o.id,
+    code: o.code,
+    name: o.name,
+    host: o.host,
+    brand: o.brand,
+    mode: o.mode,
+    model: o.model,
+    branchId: o.branchId,
+    branchName,
+    mikrotikHost: o.mikrotikHost,
+    status: o.status,
+    cpuPercent: o.cpuPercent,
+    memoryPercent: o.memoryPercent,
+    onuCount: o.onuCount,
+    onlineOnuCount: o.onlineOnuCount,
+    ponPortCount: o.ponPortCount,
+    lastPolledAt: o.lastPolledAt?.toISOString() ?? null,
+    lastError: o.lastError,
+  };
+}
+
+function toDetail(o: OltEntity, branchName: string | null): OltDetail {
+  return {
+    ...toRow(o, branchName),
+    snmpPort: o.snmpPort,
+    telnetPort: o.telnetPort,
+    httpPort: o.httpPort,
+    username: o.username,
+    description: o.description,
+    mikrotikPort: o.mikrotikPort,
+    mikrotikUsername: o.mikrotikUsername,
+    whatsappId: o.whatsappId,
+    telegramId: o.telegramId,
+    dataCollectionRatio: o.dataCollectionRatio,
+    dbAlertRange: o.dbAlertRange,
+    billingPackage: o.billingPackage,
+    billingMonths: o.billingMonths,
+    pollIntervalSeconds: o.pollIntervalSeconds,
+    uptimeSeconds: o.uptimeSeconds === null ? null : Number(o.uptimeSeconds),
+    lastPollDurationMs: o.lastPollDurationMs,
+    hasPassword: !!o.passwordEnc,
+    hasEnablePassword: !!o.enablePasswordEnc,
+    hasMikrotikPassword: !!o.mikrotikPasswordEnc,
+    hasSnmpWriteCommunity: !!o.snmpWriteCommunityEnc,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+const REQUIRED_FIELDS = [
+  'name',
+  'code',
+  'host',
+  'brand',
+  'mode',
+  'snmpPort',
+  'snmpCommunity',
+  'telnetPort',
+  'pollIntervalSeconds',
+] as const;
+
+const SECRET_FIELDS = {
+  password: 'passwordEnc',
+  enablePassword: 'enablePasswordEnc',
+  snmpCommunity: 'snmpCommunityEnc',
+  snmpWriteCommunity: 'snmpWriteCommunityEnc',
+  mikrotikPassword: 'mikrotikPasswordEnc',
+} as const satisfies Record<string, keyof OltEntity>;
+
+@Injectable()
+export class OltsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
+    @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectQueue(QueueName.OltPoll) private readonly pollQueue: Queue<OltJobPayload>,
+    @InjectQueue(QueueName.OltHealth) private readonly healthQueue: Queue<OltJobPayload>,
+    private readonly access: OltAccessService,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.ENCRYPTION_KEY);
+  }
+
+  async list(actor: TenantActor, query: OltListQueryDto): Promise<OltList> {
+    const { page, pageSize, skip } = pageOf(query);
+    const { sql, params } = this.access.scope(actor, 'o');
+    const base = this.olts
+      .createQueryBuilder('o')
+      .leftJoin(BranchEntity, 'b', 'b.id = o.branch_id')
+      .where(sql, params);
+    const counts: { status: string; n: string }[] = await base
+      .clone()
+      .select('o.status', 'status')
+      .addSelect('count(*)', 'n')
+      .groupBy('o.status')
+      .getRawMany();
+    const filtered = base.clone();
+    if (query.branchId) filtered.andWhere('o.branch_id = :branchId', { branchId: query.branchId });
+    if (query.search?.trim()) {
+      filtered.andWhere(
+        `(o.name ILIKE :q OR o.code ILIKE :q OR o.host ILIKE :q OR coalesce(o.mikrotik_host, '') ILIKE :q OR coalesce(b.name, '') ILIKE :q OR o.status ILIKE :q OR o.brand ILIKE :q)`,
+        { q: likePattern(query.search.trim()) },
+      );
+    }
+    const total = await filtered.clone().getCount();
+    // Raw rows: TypeORM's entity mode cannot order by expressions such as lower(name).
+    const ids: { id: string; branch_name: string | null }[] = await filtered
+      .clone()
+      .select('o.id', 'id')
+      .addSelect('b.name', 'branch_name')
+      .addSelect(SORT_COLUMNS[query.sort ?? 'name'], 'sort_key')
+      .orderBy('sort_key', query.order === 'desc' ? 'DESC' : 'ASC', 'NULLS LAST')
+      .addOrderBy('o.id', 'ASC')
+      .offset(skip)
+      .limit(pageSize)
+      .getRawMany();
+    const entities = ids.length ? await this.olts.findBy({ id: In(ids.map((r) => r.id)) }) : [];
+    const byId = new Map(entities.map((e) => [e.id, e]));
+    const by = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+    return {
+      items: ids.flatMap((r) => {
+        const olt = byId.get(r.id);
+        return olt ? [toRow(olt, r.branch_name)] : [];
+      }),
+      total,
+      page,
+      pageSize,
+      counts: {
+        total: counts.reduce((a, c) => a + Number(c.n), 0),
+        online: by('online'),
+        offline: by('offline'),
+        unknown: by('unknown'),
+      },
+    };
+  }
+
+  async get(actor: TenantActor, id: string): Promise<OltDetail> {
+    const olt = await this.findVisible(actor, id);
+    return toDetail(olt, await this.branchName(olt.branchId));
+  }
+
+  async create(actor: TenantActor, dto: CreateOltDto): Promise<OltDetail> {
+    if (dto.branchId) await this.requireBranch(actor, dto.branchId);
+    const code = dto.code ?? (await this.nextCode(actor.tenantId));
+    if (await this.olts.exists({ where: { tenantId: actor.tenantId, code } })) throw oltCodeTaken(code);
+    const olt = this.olts.create({
+      tenantId: actor.tenantId,
+      code,
+      name: dto.name.trim(),
+      host: dto.host,
+      brand: dto.brand,
+      mode: dto.mode,
+      model: null,
+      snmpPort: dto.snmpPort ?? 161,
+      telnetPort: dto.telnetPort ?? 23,
+      httpPort: dto.httpPort ?? (dto.brand === 'avies' ? 80 : null),
+      username: dto.username ?? null,
+      passwordEnc: this.box.sealOptional(dto.password),
+      enablePasswordEnc: this.box.sealOptional(dto.enablePassword),
+      snmpCommunityEnc: this.box.seal(dto.snmpCommunity),
+      snmpWriteCommunityEnc: this.box.sealOptional(dto.snmpWriteCommunity),
+      description: dto.description ?? null,
+      branchId: dto.branchId ?? null,
+      mikrotikHost: dto.mikrotikHost ?? null,
+      mikrotikPort: dto.mikrotikPort ?? null,
+      mikrotikUsername: dto.mikrotikUsername ?? null,
+      mikrotikPasswordEnc: this.box.sealOptional(dto.mikrotikPassword),
+      whatsappId: dto.whatsappId ?? null,
+      telegramId: dto.telegramId ?? null,
+      dataCollectionRatio: dto.dataCollectionRatio ?? null,
+      dbAlertRange: dto.dbAlertRange ?? null,
+      billingPackage: dto.billingPackage ?? null,
+      billingMonths: dto.billingMonths ?? null,
+      pollIntervalSeconds: Math.max(MIN_POLL_INTERVAL_SECONDS, dto.pollIntervalSeconds ?? 300),
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+    const saved = await this.db.transaction(async (tx) => {
+      const row = await tx.getRepository(OltEntity).save(olt);
+      await this.audit.record(
+        actor,
+        { action: 'olt.create', entityType: 'olt', entityId: row.id, after: toDetail(row, null) },
+        tx,
+      );
+      return row;
+    });
+    await this.schedule(saved);
+    return toDetail(saved, await this.branchName(saved.branchId));
+  }
+
+  async update(actor: TenantActor, id: string, dto: UpdateOltDto): Promise<OltDetail> {
+    // The DTO lets null through (it clears optional fields); a required column cannot be cleared.
+    const cleared = REQUIRED_FIELDS.find((f) => (dto as Record<string, unknown>)[f] === null);
+    if (cleared) {
+      const message = `${cleared} cannot be empty`;
+      throw new BadRequestException({
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        fields: [{ field: cleared, message }],
+      });
+    }
+    const olt = await this.findVisible(actor, id);
+    const before = toDetail(olt, null);
+    if (dto.branchId) await this.requireBranch(actor, dto.branchId);
+    if (
+      dto.code &&
+      dto.code !== olt.code &&
+      (await this.olts.exists({ where: { tenantId: actor.tenantId, code: dto.code } }))
+    )
+      throw oltCodeTaken(dto.code);
+    const { password, enablePassword, snmpCommunity, snmpWriteCommunity, mikrotikPassword, ...plain } = dto;
+    Object.assign(olt, plain, { updatedBy: actor.userId });
+    const secrets = { password, enablePassword, snmpCommunity, snmpWriteCommunity, mikrotikPassword };
+    for (const [field, column] of Object.entries(SECRET_FIELDS) as [
+      keyof typeof SECRET_FIELDS,
+      (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS],
+    ][]) {
+      const value = secrets[field];
+      if (value === undefined) continue;
+      if (column === 'snmpCommunityEnc') {
+        if (value) olt.snmpCommunityEnc = this.box.seal(value);
+      } else olt[column] = this.box.sealOptional(value);
+    }
+    if (dto.pollIntervalSeconds)
+      olt.pollIntervalSeconds = Math.max(MIN_POLL_INTERVAL_SECONDS, dto.pollIntervalSeconds);
+    const saved = await this.db.transaction(async (tx) => {
+      const row = await tx.getRepository(OltEntity).save(olt);
+      await this.audit.record(
+        actor,
+        { action: 'olt.update', entityType: 'olt', entityId: row.id, before, after: toDetail(row, null) },
+        tx,
+      );
+      return row;
+    });
+    await this.schedule(saved);
+    return toDetail(saved, await this.branchName(saved.branchId));
+  }
+
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    const olt = await this.findVisible(actor, id);
+    await this.db.transaction(async (tx) => {
+      await tx.getRepository(OltEntity).update({ id: olt.id }, { show: false, updatedBy: actor.userId });
+      await this.audit.record(
+        actor,
+        {
+          action: 'olt.delete',
+          entityType: 'olt',
+          entityId: olt.id,
+          before: { show: true, name: olt.name },
+          after: { show: false },
+        },
+        tx,
+      );
+    });
+    await unscheduleOlt(this.pollQueue, this.healthQueue, olt.id);
+  }
+
+  async branchChoices(actor: TenantActor): Promise<{ id: string; name: string }[]> {
+    return this.branches.find({
+      where: { tenantId: actor.tenantId },
+      select: { id: true, name: true },
+      order: { name: 'ASC' },
+    });
+  }
+
+  async pollNow(actor: TenantActor, id: string): Promise<void> {
+    const olt = await this.findVisible(actor, id);
+    await this.pollQueue.add(
+      PollJob.Poll,
+      { oltId: olt.id, tenantId: olt.tenantId, force: true },
+      { ...POLL_JOB_OPTIONS, jobId: `poll-now-${olt.id}-${Date.now()}` },
+    );
+  }
+
+  /** Keeps the OLT's schedulers in Redis in line with its row; an `every` scheduler also runs at once. */
+  private schedule(olt: OltEntity): Promise<void> {
+    return scheduleOlt(this.pollQueue, this.healthQueue, olt);
+  }
+
+  private async findVisible(actor: TenantActor, id: string): Promise<OltEntity> {
+    const { sql, params } = this.access.scope(actor, 'o');
+    const olt = await this.olts
+      .createQueryBuilder('o')
+      .where(sql, params)
+      .andWhere('o.id = :id', { id })
+      .getOne();
+    if (!olt) throw oltNotFound();
+    return olt;
+  }
+
+  private async requireBranch(actor: TenantActor, branchId: string): Promise<void> {
+    if (!(await this.branches.exists({ where: { id: branchId, tenantId: actor.tenantId } })))
+      throw branchNotFound();
+  }
+
+  private async branchName(branchId: string | null): Promise<string | null> {
+    if (!branchId) return null;
+    return (await this.branches.findOne({ where: { id: branchId }, select: { name: true } }))?.name ?? null;
+  }
+
+  private async nextCode(tenantId: string): Promise<string> {
+    const count = await this.olts.count({ where: { tenantId } });
+    const candidate = `OLT-${String(count + 1).padStart(3, '0')}`;
+    return (await this.olts.exists({ where: { tenantId, code: candidate } }))
+      ? `OLT-${randomBytes(3).toString('hex').toUpperCase()}`
+      : candidate;
+  }
+}

@@ -1,0 +1,293 @@
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { IDENTITY_MESSAGES, Permission, type Profile, type SendOtpResponse } from '@pondesk/contracts';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { OtpChallengeEntity, TenantEntity, UserEntity } from '@pondesk/server-database';
+import type { TenantActor } from '../../common/auth/actor';
+import { hmacSha256, randomToken, safeEqual, sixDigitCode } from '../../common/crypto/tokens';
+import { RateLimiterService, TooManyRequestsException } from '../../common/rate-limit/rate-limiter.service';
+import { AuditService } from '../audit/audit.service';
+import { IdentityService, photoUrl } from '../auth/identity.service';
+import { PasswordService } from '../auth/password.service';
+import { RateRules } from '../auth/rate-rules';
+import { SessionService } from '../auth/session.service';
+import { SMS_GATEWAY, type SmsGateway } from '../notifications/sms-gateway';
+import { assertIdentityFree, mapUniqueViolation } from '../users/user-uniqueness';
+import type { CompleteProfileDto, UpdateProfileDto } from './dto/profile.dto';
+import { sniffImage } from './image-type';
+import { ProfileErrorCode, ProfileException } from './profile.exception';
+
+export const OTP_TTL_SECONDS = 120;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+export interface UploadedImage {
+  buffer: Buffer;
+  size: number;
+}
+
+export function photoDir(config: AppConfig): string {
+  return resolve(process.cwd(), config.DATA_DIR, 'photos');
+}
+
+@Injectable()
+export class ProfileService {
+  private readonly logger = new Logger(ProfileService.name);
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly identity: IdentityService,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiterService,
+    @Inject(SMS_GATEWAY) private readonly sms: SmsGateway,
+  ) {}
+
+  get(actor: TenantActor): Promise<Profile> {
+    return this.identity.profile(actor.userId, actor.tenantId);
+  }
+
+  async update(actor: TenantActor, body: UpdateProfileDto): Promise<Profile> {
+    if (body.ispName !== undefined && !actor.permissions.includes(Permission.Admin))
+      throw new ProfileException(
+        ProfileErrorCode.ISP_NAME_NEEDS_ADMIN,
+        'Only an administrator can change the ISP name',
+        HttpStatus.FORBIDDEN,
+        'ispName',
+      );
+    await this.db
+      .transaction(async (m) => {
+        await assertIdentityFree(m, body, {
+          exceptUserId: actor.userId,
+          reservedUsername: this.config.PLATFORM_ADMIN_USERNAME,
+        });
+        const users = m.getRepository(UserEntity);
+        const before = await users.findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
+        const changes: Partial<UserEntity> = {};
+        if (body.username !== undefined) changes.username = body.username.toLowerCase();
+        if (body.email !== undefined) changes.email = body.email.toLowerCase();
+        if (body.contactNumber !== undefined) changes.contactNumber = body.contactNumber;
+        if (body.address !== undefined) changes.address = body.address;
+        if (Object.keys(changes).length) await users.update(actor.userId, changes);
+        if (body.ispName !== undefined)
+          await m.getRepository(TenantEntity).update(actor.tenantId, { ispName: body.ispName });
+        await this.audit.record(
+          actor,
+          {
+            action: 'profile.update',
+            entityType: 'user',
+            entityId: actor.userId,
+            before: pick(before, Object.keys(changes)),
+            after: { ...changes, ...(body.ispName !== undefined ? { ispName: body.ispName } : {}) },
+          },
+          m,
+        );
+      })
+      .catch((error: unknown) => mapUniqueViolation(error));
+    return this.get(actor);
+  }
+
+  async changePassword(actor: TenantActor, current: string, next: string): Promise<{ message: string }> {
+    const user = await this.db
+      .getRepository(UserEntity)
+      .findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
+    if (!(await this.passwords.verify(user.passwordHash, current)))
+      throw new ProfileException(
+        ProfileErrorCode.CURRENT_PASSWORD_WRONG,
+        'The current password is not correct',
+        HttpStatus.BAD_REQUEST,
+        'currentPassword',
+      );
+    const passwordHash = await this.passwords.hash(next);
+    await this.db.transaction(async (m) => {
+      await m.getRepository(UserEntity).update(user.id, { passwordHash });
+      // Other devices signed in with the old password are signed out; this one stays.
+      await this.sessions.revokeAllForUser(user.id, m, actor.sessionId);
+      await this.audit.record(
+        actor,
+        { action: 'user.password-change', entityType: 'user', entityId: user.id },
+        m,
+      );
+    });
+    return { message: IDENTITY_MESSAGES.passwordChanged };
+  }
+
+  private otpHash(challengeId: string, code: string): string {
+    return hmacSha256(`${this.config.JWT_SECRET}:otp`, `${challengeId}:${code}`);
+  }
+
+  /** Sends a 6-digit code to the number (120 s, 5 attempts); one per minute per user. */
+  async sendOtp(actor: TenantActor, contactNumber: string): Promise<SendOtpResponse> {
+    const repo = this.db.getRepository(OtpChallengeEntity);
+    const last = await repo.findOne({ where: { userId: actor.userId }, order: { createdAt: 'DESC' } });
+    if (last) {
+      const wait = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
+      if (wait > 0)
+        throw new TooManyRequestsException(wait, `Please wait ${wait} seconds before requesting a new OTP.`);
+    }
+    await this.limiter.hit([
+      { rule: RateRules.otpSendsPerIp, subject: actor.ip ?? 'unknown' },
+      { rule: RateRules.otpSendsPerAccount, subject: actor.userId },
+    ]);
+    const code = sixDigitCode();
+    const challenge = repo.create({
+      userId: actor.userId,
+      contactNumber,
+      codeHash: '',
+      expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+      attempts: 0,
+      consumedAt: null,
+    });
+    await this.db.transaction(async (m) => {
+      // Earlier codes stop working once a new one is sent.
+      await m
+        .getRepository(OtpChallengeEntity)
+        .update({ userId: actor.userId, consumedAt: IsNull() }, { consumedAt: new Date() });
+      const saved = await m.getRepository(OtpChallengeEntity).save(challenge);
+      await m.getRepository(OtpChallengeEntity).update(saved.id, { codeHash: this.otpHash(saved.id, code) });
+    });
+    try {
+      await this.sms.send({
+        to: contactNumber,
+        text: `Your PonDesk verification code is ${code}. It expires in 2 minutes.`,
+        otp: code,
+      });
+    } catch (error) {
+      // Not sent, so it must not start the cooldown either.
+      await repo.delete(challenge.id);
+      throw error;
+    }
+    return {
+      message: IDENTITY_MESSAGES.otpSent,
+      expiresInSeconds: OTP_TTL_SECONDS,
+      resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+    };
+  }
+
+  /** Checks the OTP for the number, then saves ISP name, number and address and confirms the profile. */
+  async complete(actor: TenantActor, body: CompleteProfileDto): Promise<Profile> {
+    await this.limiter.hit([
+      { rule: RateRules.otpChecksPerIp, subject: actor.ip ?? 'unknown' },
+      { rule: RateRules.otpChecksPerAccount, subject: actor.userId },
+    ]);
+    const repo = this.db.getRepository(OtpChallengeEntity);
+    const challenge = await repo.findOne({
+      where: { userId: actor.userId, contactNumber: body.contactNumber, consumedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    const fail = (code: ProfileErrorCode, message: string, status = HttpStatus.BAD_REQUEST) =>
+      new ProfileException(code, message, status, 'otp');
+    if (!challenge)
+      throw fail(ProfileErrorCode.OTP_NOT_REQUESTED, 'Please send an OTP to this number first.');
+    if (challenge.expiresAt.getTime() <= Date.now())
+      throw fail(ProfileErrorCode.OTP_EXPIRED, IDENTITY_MESSAGES.otpExpired);
+    // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+    const counted: [{ attempts: number }[], number] = await this.db.query(
+      `UPDATE otp_challenge SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND consumed_at IS NULL RETURNING attempts`,
+      [challenge.id, OTP_MAX_ATTEMPTS],
+    );
+    if (!counted[0]?.length)
+      throw fail(
+        ProfileErrorCode.OTP_TOO_MANY_ATTEMPTS,
+        IDENTITY_MESSAGES.otpTooManyAttempts,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    if (!safeEqual(this.otpHash(challenge.id, body.otp), challenge.codeHash)) {
+      const left = OTP_MAX_ATTEMPTS - counted[0][0].attempts;
+      if (left <= 0)
+        throw fail(
+          ProfileErrorCode.OTP_TOO_MANY_ATTEMPTS,
+          IDENTITY_MESSAGES.otpTooManyAttempts,
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      throw fail(
+        ProfileErrorCode.OTP_INVALID,
+        `${IDENTITY_MESSAGES.otpInvalid} ${left} attempt${left === 1 ? '' : 's'} left.`,
+      );
+    }
+    await this.db.transaction(async (m) => {
+      const consumed = await m
+        .createQueryBuilder()
+        .update(OtpChallengeEntity)
+        .set({ consumedAt: () => 'now()' })
+        .where('id = :id AND consumed_at IS NULL', { id: challenge.id })
+        .execute();
+      if (consumed.affected !== 1) throw fail(ProfileErrorCode.OTP_EXPIRED, IDENTITY_MESSAGES.otpExpired);
+      const tenants = m.getRepository(TenantEntity);
+      const before = await tenants.findOneOrFail({ where: { id: actor.tenantId } });
+      const after = {
+        ispName: body.ispName,
+        contactNumber: body.contactNumber,
+        address: body.address,
+        profileConfirmed: true,
+      };
+      await tenants.update(actor.tenantId, after);
+      await m.getRepository(UserEntity).update(
+        { id: actor.userId, tenantId: actor.tenantId },
+        {
+          contactNumber: body.contactNumber,
+          address: body.address,
+        },
+      );
+      await this.audit.record(
+        actor,
+        {
+          action: 'tenant.complete-profile',
+          entityType: 'tenant',
+          entityId: actor.tenantId,
+          before: pick(before, Object.keys(after)),
+          after,
+        },
+        m,
+      );
+    });
+    return this.get(actor);
+  }
+
+  async savePhoto(actor: TenantActor, file: UploadedImage | undefined): Promise<{ photoUrl: string }> {
+    if (!file?.buffer?.length)
+      throw new ProfileException(
+        ProfileErrorCode.PHOTO_MISSING,
+        'photo is required',
+        HttpStatus.BAD_REQUEST,
+        'photo',
+      );
+    const type = sniffImage(file.buffer);
+    if (!type)
+      throw new ProfileException(
+        ProfileErrorCode.PHOTO_NOT_IMAGE,
+        'photo must be a PNG, JPEG, GIF or WebP image',
+        HttpStatus.BAD_REQUEST,
+        'photo',
+      );
+    const dir = photoDir(this.config);
+    await mkdir(dir, { recursive: true });
+    const name = `${Buffer.from(randomToken(16), 'base64url').toString('hex')}.${type.ext}`;
+    await writeFile(join(dir, name), file.buffer, { mode: 0o640 });
+    const users = this.db.getRepository(UserEntity);
+    const before = await users.findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
+    await users.update(actor.userId, { photoFile: name });
+    if (before.photoFile)
+      await unlink(join(dir, before.photoFile)).catch(() =>
+        this.logger.warn(`old photo ${before.photoFile} was already gone`),
+      );
+    await this.audit.record(actor, {
+      action: 'profile.photo',
+      entityType: 'user',
+      entityId: actor.userId,
+      before: { photoFile: before.photoFile },
+      after: { photoFile: name },
+    });
+    return { photoUrl: photoUrl(name) ?? '' };
+  }
+}
+
+function pick(source: object, keys: string[]): Record<string, unknown> {
+  const record = source as Record<string, unknown>;
+  return Object.fromEntries(keys.map((k) => [k, record[k]]));
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { PERMISSION_CODES, type AuthResponse } from '@pondesk/contracts';
+import { startApi, type RunningApi } from './support/test-app';
+import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from './support/identity';
+import { createTenantOlt } from './support/tenant-rows';
+
+interface Operation {
+  method: string;
+  /** OpenAPI form: `/api/v1/users/{id}`. */
+  path: string;
+  auth: string;
+  permission?: number;
+}
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { 'x-auth'?: string; 'x-permission'?: number }>>;
+}
+
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/**
+ * Every route the running app's router serves under /api/v1, with the access rule OpenAPI documents
+ * for it. Read from the router, so a route left out of the docs is still found (and fails below).
+ */
+async function routes(api: RunningApi): Promise<Operation[]> {
+  const doc = (await (await fetch(`${api.url}/api/docs-json`)).json()) as OpenApiDoc;
+  const express = api.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } };
+  const ops: Operation[] = [];
+  for (const layer of express.router.stack) {
+    const route = layer.route;
+    if (!route || !route.path.startsWith('/api/v1/') || route.path.includes('{*')) continue;
+    for (const method of Object.keys(route.methods)) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const documented = doc.paths[path]?.[method];
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        auth: documented?.['x-auth'] ?? 'undocumented',
+        permission: documented?.['x-permission'],
+      });
+    }
+  }
+  return ops;
+}
+
+describe('access control on every route', () => {
+  let api: RunningApi;
+  let client: ApiClient;
+  let ops: Operation[];
+  let tenantA: TestAccount;
+  let tenantB: TestAccount;
+  let platformToken: string;
+  /** Rows of tenant A that tenant B must never reach. */
+  const a = { userId: '', roleId: '', branchId: '', tenantId: '', oltId: '' };
+  const bodies: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    api = await startApi();
+    client = new ApiClient(api.url);
+    ops = await routes(api);
+    [tenantA, tenantB] = await Promise.all([
+      registerAccount(client, 'tena'),
+      registerAccount(client, 'tenb'),
+    ]);
+    a.tenantId = tenantA.auth.user.tenantId!;
+    const role = await client.post<{ id: string }>(
+      '/roles',
+      { name: unique('r'), menuCodes: [2006] },
+      tenantA.token,
+    );
+    a.roleId = role.body.id;
+    const branch = await client.post<{ id: string }>('/branches', { name: unique('b') }, tenantA.token);
+    a.branchId = branch.body.id;
+    const staff = unique('s');
+    const user = await client.post<{ id: string }>(
+      '/users',
+      { username: staff, email: `${staff}@example.test`, roleId: a.roleId, branchIds: [a.branchId] },
+      tenantA.token,
+    );
+    a.userId = user.body.id;
+    a.oltId = await createTenantOlt(client, tenantA);
+    const granted = await client.put(
+      `/users/${a.userId}/olt-permissions`,
+      { action: 'add', oltIds: [a.oltId] },
+      tenantA.token,
+    );
+    expect(granted.status).toBe(200);
+    const platform = await client.post<AuthResponse>('/auth/login', {
+      username: 'platform',
+      password: 'platform-pass-123',
+    });
+    platformToken = platform.body.accessToken;
+    // Bodies valid enough to pass validation, so a cross-tenant call reaches the tenant check.
+    Object.assign(bodies, {
+      'PATCH /api/v1/users/{id}': { address: 'changed by another tenant' },
+      'PUT /api/v1/users/{id}/status': { status: 'hold' },
+      'PUT /api/v1/users/{id}/olt-permissions': { action: 'remove', oltIds: [randomUUID()] },
+      'PATCH /api/v1/roles/{id}': { name: 'changed by another tenant' },
+      'PUT /api/v1/roles/{id}/active': { active: false },
+      'PATCH /api/v1/branches/{id}': { name: 'changed by another tenant' },
+    });
+  });
+  afterAll(() => api.close());
+
+  /** Fills path parameters with tenant A's ids (or a random UUID where A has nothing of that kind). */
+  function fill(op: Operation): string | null {
+    const ids: Record<string, string> = {
+      '/api/v1/users/{id}': a.userId,
+      '/api/v1/roles/{id}': a.roleId,
+      '/api/v1/branches/{id}': a.branchId,
+      '/api/v1/tenants/{id}': a.tenantId,
+      '/api/v1/olts/{id}': a.oltId,
+    };
+    let known = true;
+    const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
+      const prefix = `${op.path.slice(0, offset)}{id}`;
+      const id = ids[prefix];
+      if (!id) known = false;
+      return id ?? randomUUID();
+    });
+    return known ? path : null;
+  }
+
+  it('finds the routes and every one declares an access rule in OpenAPI', () => {
+    expect(ops.length).toBeGreaterThan(30);
+    const undeclared = ops.filter(
+      (o) => !['public', 'signed-in', 'permission', 'platform-admin'].includes(o.auth),
+    );
+    expect(undeclared.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const publicOps = ops.filter((o) => o.auth === 'public').map((o) => `${o.method} ${o.path}`);
+    // Public routes are few and deliberate; a new one must be added here on purpose.
+    expect(publicOps.sort()).toEqual(
+      [
+        'GET /api/v1/dev/outbox',
+        'GET /api/v1/health',
+        'GET /api/v1/photos/{file}',
+        'POST /api/v1/auth/login',
+        'POST /api/v1/auth/password/forgot',
+        'POST /api/v1/auth/password/reset',
+        'POST /api/v1/auth/refresh',
+        'POST /api/v1/auth/register',
+        'POST /api/v1/auth/sign-up',
+      ].sort(),
+    );
+  });
+
+  it('answers 401 on every protected route without a token, with a forged token and with a revoked one', async () => {
+    const revoked = await registerAccount(client, 'revoked');
+    await client.request('POST', '/auth/logout', { token: revoked.token, body: {} });
+    const forged = tenantA.token.slice(0, -4) + (tenantA.token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => o.auth !== 'public')) {
+      const path = fill(op) ?? op.path.replace(/\{\w+\}/g, randomUUID());
+      const body = bodies[`${op.method} ${op.path}`] ?? {};
+      for (const [label, token] of [
+        ['none', undefined],
+        ['forged', forged],
+        ['revoked', revoked.token],
+      ] as const) {
+        const res = await client.request(op.method, path, { token, body });
+        if (res.status !== 401) failures.push(`${op.method} ${op.path} (${label} token) → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 on every permission route to a user whose role holds every code but that one', async () => {
+    const codes = [...new Set(ops.filter((o) => o.auth === 'permission').map((o) => o.permission!))];
+    expect(codes).toContain(2000);
+    const failures: string[] = [];
+    for (const code of codes) {
+      const lacking = await userWithCodes(
+        client,
+        tenantA,
+        PERMISSION_CODES.filter((c) => c !== code),
+      );
+      for (const op of ops.filter((o) => o.auth === 'permission' && o.permission === code)) {
+        const path = fill(op) ?? op.path.replace(/\{\w+\}/g, randomUUID());
+        const res = await client.request(op.method, path, {
+          token: lacking.token,
+          body: bodies[`${op.method} ${op.path}`] ?? {},
+        });
+        if (res.status !== 403) failures.push(`${op.method} ${op.path} without ${code} → ${res.status}`);
+        const platform = await client.request(op.method, path, { token: platformToken, body: {} });
+        if (platform.status !== 403)
+          failures.push(`${op.method} ${op.path} as platform admin → ${platform.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nothing was changed by the refused calls.
+    const user = await client.get<{ status: string; address: string | null }>(
+      `/users/${a.userId}`,
+      tenantA.token,
+    );
+    expect(user.body).toMatchObject({ status: 'active', address: null });
+  });
+
+  it('answers 403 on every platform route to a tenant admin', async () => {
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => o.auth === 'platform-admin')) {
+      const res = await client.request(op.method, fill(op) ?? op.path, { token: tenantA.token, body: {} });
+      if (res.status !== 403) failures.push(`${op.method} ${op.path} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("never lets tenant B read or change tenant A's rows (404 by id, absent from lists)", async () => {
+    const aIds = [a.userId, a.roleId, a.branchId, a.tenantId, a.oltId, tenantA.auth.user.id];
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => o.auth === 'permission' || o.auth === 'signed-in')) {
+      const key = `${op.method} ${op.path}`;
+      if (key === 'POST /api/v1/auth/logout') continue; // would end B's session; logout names no row
+      if (!op.path.includes('{')) {
+        if (op.method !== 'GET') continue; // creates and own-profile writes name no other tenant's row
+        const res = await client.get(op.path, tenantB.token);
+        const text = JSON.stringify(res.body);
+        const leaked = aIds.filter((id) => text.includes(id));
+        // 400: a list that needs query parameters; it still must not leak anything.
+        if (![200, 400].includes(res.status) || leaked.length)
+          failures.push(`${key} → ${res.status}, leaked ${leaked.join(',')}`);
+        continue;
+      }
+      const path = fill(op);
+      if (!path) {
+        failures.push(
+          `${key}: no fixture of tenant A for its path; add one to access-control.integration-spec.ts`,
+        );
+        continue;
+      }
+      const res = await client.request(op.method, path, { token: tenantB.token, body: bodies[key] ?? {} });
+      if (res.status !== 404) failures.push(`${key} → ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failures).toEqual([]);
+    // And tenant A's rows are as they were.
+    const user = await client.get<{ status: string; address: string | null; branches: { id: string }[] }>(
+      `/users/${a.userId}`,
+      tenantA.token,
+    );
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ status: 'active', address: null, branches: [{ id: a.branchId }] });
+    const role = await client.get<{ active: boolean; menuCodes: number[] }>(
+      `/roles/${a.roleId}`,
+      tenantA.token,
+    );
+    expect(role.body).toMatchObject({ active: true, menuCodes: [2006] });
+    const perms = await client.get<unknown[]>(`/users/${a.userId}/olt-permissions`, tenantA.token);
+    expect(perms.body).toHaveLength(1);
+    expect((await client.get(`/branches/${a.branchId}`, tenantA.token)).status).toBe(200);
+  });
+
+  it('a role switched off, or a menu removed from it, takes effect on the next request', async () => {
+    const staff = await userWithCodes(client, tenantA, [2000]);
+    expect((await client.get('/users', staff.token)).status).toBe(200);
+    const roleId = (await client.get<{ roleId: string }>(`/users/${staff.auth.user.id}`, tenantA.token)).body
+      .roleId;
+    await client.put(`/roles/${roleId}/active`, { active: false }, tenantA.token);
+    expect((await client.get('/users', staff.token)).status).toBe(403);
+    const profile = await client.get<{ permissions: number[] }>('/profile', staff.token);
+    expect(profile.body.permissions).toEqual([]);
+    await client.put(`/roles/${roleId}/active`, { active: true }, tenantA.token);
+    await client.patch(`/roles/${roleId}`, { menuCodes: [2006] }, tenantA.token);
+    expect((await client.get('/users', staff.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,73 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@pondesk/contracts';
+import { SystemService } from '../src/modules/system/system.service';
+import { accessToken, startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function connect(url: string, token?: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket: Client = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe('worker → Redis → API socket path', () => {
+  let api: RunningApi;
+  let worker: RunningWorker;
+  const sockets: Client[] = [];
+
+  beforeAll(async () => {
+    [api, worker] = await Promise.all([startApi(), startWorker({ DATABASE_URL: process.env.DATABASE_URL! })]);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await worker?.stop();
+    await api?.close();
+  });
+
+  it('round-trips a job: the API enqueues, the worker process answers', async () => {
+    const result = await api.app.get(SystemService).pingWorker('hello', 10000);
+    expect(result.message).toBe('hello');
+    expect(result.workerId).toMatch(/-\d+-[0-9a-f]{4}$/);
+    expect(worker.output()).not.toMatch(/error/i);
+  });
+
+  it("delivers an event the worker publishes through Redis to the tenant's sockets only", async () => {
+    const a = await connect(api.url, accessToken(api.config, { sub: 'user-a', tid: 'tenant-a' }));
+    const b = await connect(api.url, accessToken(api.config, { sub: 'user-b', tid: 'tenant-b' }));
+    sockets.push(a, b);
+    const gotB: unknown[] = [];
+    b.on('system.ping.received', (p) => gotB.push(p));
+    const received = new Promise<ServerEventPayload<'system.ping.received'>>((resolve) =>
+      a.once('system.ping.received', resolve),
+    );
+    const result = await api.app.get(SystemService).pingWorker('for tenant a', 10000, 'tenant-a');
+    await expect(received).resolves.toEqual({
+      at: result.processedAt,
+      from: result.workerId,
+      message: 'for tenant a',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(gotB).toEqual([]);
+  });
+
+  it('refuses a socket without a valid access token', async () => {
+    const socket = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: 'forged' },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
+    expect(socket.connected).toBe(false);
+  });
+});

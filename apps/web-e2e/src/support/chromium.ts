@@ -1,0 +1,36 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Installs Debian's chromium when it is missing; fails with a clear message when that is impossible. */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM_PATH)) return;
+  process.stdout.write(`${CHROMIUM_PATH} is missing; installing Debian's chromium with apt-get…\n`);
+  try {
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
+  } catch {
+    throw new Error(
+      `Chromium is required for the end-to-end tests: install it with 'apt-get install -y chromium' (expected at ${CHROMIUM_PATH})`,
+    );
+  }
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get finished but ${CHROMIUM_PATH} does not exist`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}

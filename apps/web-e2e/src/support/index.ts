@@ -1,0 +1,51 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
+
+export { launchBrowser };
+
+/** Where the API started by the global setup serves the built web app. */
+export function baseUrl(): string {
+  const url = process.env.PONDESK_E2E_BASE_URL;
+  if (!url)
+    throw new Error(
+      'PONDESK_E2E_BASE_URL is not set: run the e2e project through jest (npx jest --selectProjects e2e)',
+    );
+  return url;
+}
+
+/** A fresh browser context and page; console errors of the page are collected for assertions. */
+export async function openPage(
+  browser: Browser,
+  path = '/',
+): Promise<{ page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  await page.goto(path);
+  return { page, consoleErrors };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const sameBox = (a: Box | null, b: Box | null): b is Box =>
+  !!a &&
+  !!b &&
+  Math.abs(a.x - b.x) < 0.5 &&
+  Math.abs(a.y - b.y) < 0.5 &&
+  Math.abs(a.width - b.width) < 0.5 &&
+  Math.abs(a.height - b.height) < 0.5;
+
+/** An element's box once it has stopped moving or resizing (transitions finished), within `timeoutMs`. */
+export async function settledBox(locator: Locator, timeoutMs = 2000): Promise<Box> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await locator.boundingBox();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await locator.boundingBox();
+    if (sameBox(last, now)) return now;
+    if (Date.now() > deadline) throw new Error(`the element kept moving for ${timeoutMs} ms`);
+    last = now;
+  }
+}

@@ -1,0 +1,4 @@
+export const branchKeys = {
+  all: ['branches'] as const,
+  list: () => [...branchKeys.all, 'list'] as const,
+};

@@ -1,0 +1,225 @@
+import type { OltDetail } from '@pondesk/contracts';
+import {
+  BILLING_REQUIRED_MESSAGE,
+  emptyOltForm,
+  formFromDetail,
+  serverFieldErrors,
+  toCreateRequest,
+  toUpdateRequest,
+  validateOltForm,
+  type OltFormValues,
+} from './olt-form';
+
+const filled = (over: Partial<OltFormValues> = {}): OltFormValues => ({
+  ...emptyOltForm(),
+  name: ' Core OLT ',
+  host: '10.0.0.2',
+  brand: 'vsol',
+  mode: 'gpon',
+  snmpCommunity: 'public',
+  mikrotikHost: '10.0.0.1',
+  billingPackage: 'Gold',
+  billingMonths: '3',
+  ...over,
+});
+
+const detail: OltDetail = {
+  id: '7d1f6a3e-8a55-4c3b-9a57-3c3b9f0e2a11',
+  code: 'OLT-001',
+  name: 'Core OLT',
+  host: '10.0.0.2',
+  brand: 'bdcom',
+  mode: 'epon',
+  model: 'P3310C',
+  branchId: 'b1',
+  branchName: 'North',
+  mikrotikHost: '10.0.0.1',
+  status: 'online',
+  cpuPercent: 12,
+  memoryPercent: 40,
+  onuCount: 10,
+  onlineOnuCount: 9,
+  ponPortCount: 4,
+  lastPolledAt: null,
+  lastError: null,
+  snmpPort: 161,
+  telnetPort: 23,
+  httpPort: null,
+  username: 'admin',
+  description: null,
+  mikrotikPort: 8728,
+  mikrotikUsername: 'api',
+  whatsappId: null,
+  telegramId: '12345',
+  dataCollectionRatio: 5,
+  dbAlertRange: -27.5,
+  billingPackage: 'Gold',
+  billingMonths: 6,
+  pollIntervalSeconds: 300,
+  uptimeSeconds: 100,
+  lastPollDurationMs: 900,
+  hasPassword: true,
+  hasEnablePassword: false,
+  hasMikrotikPassword: true,
+  hasSnmpWriteCommunity: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('OLT form defaults', () => {
+  it('starts with SNMP 161, telnet 23, MikroTik API 8728 and a 300 s poll interval', () => {
+    const v = emptyOltForm();
+    expect([v.snmpPort, v.telnetPort, v.mikrotikPort, v.pollIntervalSeconds]).toEqual([
+      '161',
+      '23',
+      '8728',
+      '300',
+    ]);
+  });
+});
+
+describe('validateOltForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateOltForm(filled(), 'create')).toEqual({});
+  });
+
+  it('requires name, IP, brand, mode and community on create', () => {
+    const errors = validateOltForm(emptyOltForm(), 'create');
+    expect(Object.keys(errors).sort()).toEqual(
+      ['billingMonths', 'billingPackage', 'brand', 'host', 'mode', 'name', 'snmpCommunity'].sort(),
+    );
+    expect(errors.billingPackage).toBe(BILLING_REQUIRED_MESSAGE);
+  });
+
+  it('does not ask for billing or the community on edit', () => {
+    expect(
+      validateOltForm(filled({ snmpCommunity: '', billingPackage: '', billingMonths: '' }), 'edit'),
+    ).toEqual({});
+  });
+
+  it('checks hosts, ports and ranges like the API', () => {
+    const errors = validateOltForm(
+      filled({
+        host: 'not a host!',
+        mikrotikHost: '10.0.0.1/24',
+        snmpPort: '70000',
+        telnetPort: '',
+        httpPort: '8.5',
+        code: 'has space',
+        dataCollectionRatio: '101',
+        dbAlertRange: '3',
+        billingMonths: '37',
+        pollIntervalSeconds: '30',
+      }),
+      'create',
+    );
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        'billingMonths',
+        'code',
+        'dataCollectionRatio',
+        'dbAlertRange',
+        'host',
+        'httpPort',
+        'mikrotikHost',
+        'pollIntervalSeconds',
+        'snmpPort',
+        'telnetPort',
+      ].sort(),
+    );
+  });
+
+  it('accepts a decimal dBm alert range', () => {
+    expect(validateOltForm(filled({ dbAlertRange: '-27.5' }), 'create').dbAlertRange).toBeUndefined();
+  });
+});
+
+describe('toCreateRequest', () => {
+  it('maps a form to the API body, trimming and leaving out empty optionals', () => {
+    expect(toCreateRequest(filled({ dbAlertRange: '-27.5', whatsappId: '  ' }))).toEqual({
+      name: 'Core OLT',
+      host: '10.0.0.2',
+      brand: 'vsol',
+      mode: 'gpon',
+      snmpCommunity: 'public',
+      snmpPort: 161,
+      telnetPort: 23,
+      mikrotikHost: '10.0.0.1',
+      mikrotikPort: 8728,
+      dbAlertRange: -27.5,
+      billingPackage: 'Gold',
+      billingMonths: 3,
+      pollIntervalSeconds: 300,
+    });
+  });
+
+  it('keeps secrets exactly as typed', () => {
+    const body = toCreateRequest(filled({ password: ' p w ', snmpCommunity: ' pub ' }));
+    expect(body.password).toBe(' p w ');
+    expect(body.snmpCommunity).toBe(' pub ');
+  });
+
+  it('refuses an unvalidated form without brand', () => {
+    expect(() => toCreateRequest(filled({ brand: '' }))).toThrow();
+  });
+});
+
+describe('edit form', () => {
+  it('pre-fills from the detail without any secret', () => {
+    const v = formFromDetail(detail);
+    expect(v.name).toBe('Core OLT');
+    expect(v.dbAlertRange).toBe('-27.5');
+    expect(v.httpPort).toBe('');
+    expect(v.password).toBe('');
+    expect(v.snmpCommunity).toBe('');
+  });
+
+  it('sends nothing when nothing changed', () => {
+    const v = formFromDetail(detail);
+    expect(toUpdateRequest(v, v)).toEqual({});
+  });
+
+  it('sends only changed fields, numbers as numbers, cleared nullable fields as null', () => {
+    const initial = formFromDetail(detail);
+    const v = {
+      ...initial,
+      name: 'Renamed',
+      snmpPort: '1161',
+      telegramId: '',
+      branchId: '',
+      description: 'edge',
+    };
+    expect(toUpdateRequest(v, initial)).toEqual({
+      name: 'Renamed',
+      snmpPort: 1161,
+      telegramId: null,
+      branchId: null,
+      description: 'edge',
+    });
+  });
+
+  it('replaces typed secrets, keeps empty ones and removes the ones marked', () => {
+    const initial = formFromDetail(detail);
+    const v = { ...initial, snmpCommunity: 'private', mikrotikPassword: 'new' };
+    expect(toUpdateRequest(v, initial, { password: true })).toEqual({
+      snmpCommunity: 'private',
+      mikrotikPassword: 'new',
+      password: '',
+    });
+  });
+
+  it('never sends billing on edit', () => {
+    const initial = formFromDetail(detail);
+    const body = toUpdateRequest({ ...initial, billingPackage: 'Other', billingMonths: '1' }, initial);
+    expect(body).toEqual({});
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('puts known fields under their inputs and keeps the rest', () => {
+    expect(serverFieldErrors({ host: 'host must be an IP address', foo: 'bad' })).toEqual({
+      errors: { host: 'host must be an IP address' },
+      other: ['foo: bad'],
+    });
+  });
+});

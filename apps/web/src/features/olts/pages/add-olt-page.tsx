@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { messageOf } from '../../../shared/ui/errors';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useToast } from '../../../shared/ui/toast';
+import { OltFormView } from '../components/olt-form-view';
+import { useCreateOlt } from '../hooks';
+import { emptyOltForm, toCreateRequest } from '../olt-form';
+
+export const OLT_CREATED = 'Olt Created Successfully!';
+export const OLT_CREATE_FAILED = 'Failed to Create Olt!';
+
+export default function AddOltPage() {
+  const navigate = useNavigate();
+  const create = useCreateOlt();
+  const toast = useToast();
+  const [initial] = useState(emptyOltForm);
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <PageHeader
+        title="Add Olt"
+        subtitle="The OLT and MikroTik ports are checked from the worker as you type; Add Olt is enabled once both are open."
+      />
+      <OltFormView
+        mode="create"
+        initial={initial}
+        submitLabel="Add Olt"
+        onCancel={() => navigate('/olt-list')}
+        onSubmit={async (values) => {
+          try {
+            await create.mutateAsync(toCreateRequest(values));
+          } catch (error) {
+            toast.error(`${OLT_CREATE_FAILED} ${messageOf(error, '')}`.trim());
+            throw error;
+          }
+          toast.success(OLT_CREATED);
+          navigate('/olt-list');
+        }}
+      />
+    </Box>
+  );
+}

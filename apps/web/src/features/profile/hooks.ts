@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@pondesk/contracts';
+import { updateSessionUser } from '../auth/session-store';
+import { useSession } from '../auth/session';
+import * as api from './api';
+import { profileKeys } from './query-keys';
+
+/** The signed-in user's profile (not for the platform administrator, who has none). */
+export function useProfile() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: profileKeys.me(),
+    queryFn: api.fetchProfile,
+    enabled: !!user && !user.isPlatformAdmin,
+  });
+}
+
+/** Every profile answer also refreshes the session user, so the sidebar and guards follow it. */
+function useStoreProfile() {
+  const qc = useQueryClient();
+  return (profile: Profile) => {
+    qc.setQueryData(profileKeys.me(), profile);
+    updateSessionUser(sessionPart(profile));
+  };
+}
+
+export function sessionPart(p: Profile) {
+  return {
+    username: p.username,
+    email: p.email,
+    ispName: p.ispName,
+    roleName: p.roleName,
+    permissions: p.permissions,
+    photoUrl: p.photoUrl,
+    profileConfirmed: p.profileConfirmed,
+  };
+}
+
+export function useUpdateProfile() {
+  const store = useStoreProfile();
+  return useMutation({ mutationFn: api.updateProfile, onSuccess: store });
+}
+
+export function useCompleteProfile() {
+  const store = useStoreProfile();
+  return useMutation({ mutationFn: api.completeProfile, onSuccess: store });
+}
+
+export const useSendOtp = () => useMutation({ mutationFn: api.sendOtp });
+
+export const useChangePassword = () => useMutation({ mutationFn: api.changePassword });
+
+export function useUploadPhoto() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: api.uploadPhoto,
+    onSuccess: ({ photoUrl }) => {
+      updateSessionUser({ photoUrl });
+      qc.setQueryData<Profile>(profileKeys.me(), (p) => (p ? { ...p, photoUrl } : p));
+    },
+  });
+}

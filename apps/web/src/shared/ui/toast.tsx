@@ -1,0 +1,64 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Snackbar } from '@mui/material';
+
+/** Toasts last 2 seconds, top right; green for success, red for failure (spec 1 §8). */
+export const TOAST_DURATION_MS = 2000;
+
+type Severity = 'success' | 'error';
+
+interface Toast {
+  id: number;
+  severity: Severity;
+  message: string;
+}
+
+interface ToastApi {
+  success: (message: string) => void;
+  error: (message: string) => void;
+}
+
+const ToastContext = createContext<ToastApi>({ success: () => undefined, error: () => undefined });
+
+let nextId = 1;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Toast[]>([]);
+  const push = useCallback((severity: Severity, message: string) => {
+    setQueue((q) => [...q, { id: nextId++, severity, message }]);
+  }, []);
+  const api = useMemo<ToastApi>(
+    () => ({ success: (m) => push('success', m), error: (m) => push('error', m) }),
+    [push],
+  );
+  const current = queue[0];
+  const dismiss = () => setQueue((q) => q.slice(1));
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={!!current}
+        autoHideDuration={TOAST_DURATION_MS}
+        onClose={(_, reason) => reason !== 'clickaway' && dismiss()}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // Below the top bar, so a toast never covers its buttons.
+        sx={{ top: { xs: 72, sm: 76 } }}
+      >
+        {current ? (
+          <Alert
+            severity={current.severity}
+            variant="filled"
+            onClose={dismiss}
+            role={current.severity === 'error' ? 'alert' : 'status'}
+            data-testid={`toast-${current.severity}`}
+            sx={{ minWidth: 280 }}
+          >
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </ToastContext.Provider>
+  );
+}
+
+export const useToast = () => useContext(ToastContext);

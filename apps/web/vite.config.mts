@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  plugins: [react()],
+  resolve: {
+    alias: { '@pondesk/contracts': here('../../libs/shared/contracts/src/index.ts') },
+  },
+  build: {
+    outDir: here('../../dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    // The bench reads it to weigh what each route loads.
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 4200,
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { redisOptionsFromUrl } from '@pondesk/server-queue';
+
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** One session per OLT at a time, across every worker: a device never sees two of our logins at once. */
+@Injectable()
+export class OltLock implements OnModuleDestroy {
+  private readonly redis: Redis;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.redis = new Redis(redisOptionsFromUrl(config.REDIS_URL, { maxRetriesPerRequest: 1 }));
+    this.redis.on('error', () => undefined);
+  }
+
+  /** Runs `fn` holding the OLT's lock; answers `undefined` without running when another holder has it. */
+  async withLock<T>(oltId: string, ttlMs: number, fn: () => Promise<T>): Promise<T | undefined> {
+    const key = `pondesk:lock:olt:${oltId}`;
+    const token = randomUUID();
+    if ((await this.redis.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return undefined;
+    try {
+      return await fn();
+    } finally {
+      await this.redis.eval(RELEASE, 1, key, token).catch(() => undefined);
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,85 @@
+/** What a driver reports for one ONU, already normalised (dBm, °C, V, mA, m; null = no reading). */
+export interface PolledOnu {
+  ponPort: number;
+  onuId: number;
+  ifName: string;
+  mac: string | null;
+  serial: string | null;
+  description: string | null;
+  status: 'online' | 'offline';
+  reason: 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown' | null;
+  reasonRaw: string | null;
+  rxDbm: number | null;
+  txDbm: number | null;
+  temperatureC: number | null;
+  voltageV: number | null;
+  biasMa: number | null;
+  distanceM: number | null;
+  vendor: string | null;
+  model: string | null;
+}
+
+/** The stored fields a poll compares against. */
+export interface StoredOnu {
+  id: string;
+  ponPort: number;
+  onuId: number;
+  status: 'online' | 'offline';
+  sampledRxDbm: number | null;
+  sampledAt: Date | null;
+}
+
+export interface StatusChange {
+  ponPort: number;
+  onuId: number;
+  from: 'online' | 'offline' | null;
+  to: 'online' | 'offline';
+  reason: PolledOnu['reason'];
+  reasonRaw: string | null;
+}
+
+export interface PollPlan {
+  /** Keys (`port:onu`) whose rx gets a new sample at the poll time. */
+  sampleKeys: Set<string>;
+  changes: StatusChange[];
+  /** Stored ONUs the OLT no longer reports (deleted bindings). */
+  vanished: StoredOnu[];
+}
+
+export const SAMPLE_MIN_DELTA_DB = 0.5;
+export const SAMPLE_MAX_AGE_MS = 60 * 60 * 1000;
+
+export const onuKey = (o: { ponPort: number; onuId: number }) => `${o.ponPort}:${o.onuId}`;
+
+/**
+ * Compares one poll with the stored state: which ONUs changed status (new ONUs count as a change only
+ * when they arrive offline), which rx values deserve a sample (moved ≥ 0.5 dB, or an hour since the last).
+ */
+export function planPoll(stored: StoredOnu[], polled: PolledOnu[], now: Date): PollPlan {
+  const byKey = new Map(stored.map((s) => [onuKey(s), s]));
+  const seen = new Set<string>();
+  const sampleKeys = new Set<string>();
+  const changes: StatusChange[] = [];
+  for (const p of polled) {
+    const key = onuKey(p);
+    seen.add(key);
+    const s = byKey.get(key);
+    if (!s ? p.status === 'offline' : s.status !== p.status) {
+      changes.push({
+        ponPort: p.ponPort,
+        onuId: p.onuId,
+        from: s?.status ?? null,
+        to: p.status,
+        reason: p.status === 'offline' ? (p.reason ?? 'unknown') : null,
+        reasonRaw: p.status === 'offline' ? p.reasonRaw : null,
+      });
+    }
+    if (p.rxDbm === null) continue;
+    const last = s?.sampledRxDbm ?? null;
+    const age = s?.sampledAt ? now.getTime() - s.sampledAt.getTime() : Infinity;
+    if (last === null || Math.abs(p.rxDbm - last) >= SAMPLE_MIN_DELTA_DB - 1e-9 || age >= SAMPLE_MAX_AGE_MS)
+      sampleKeys.add(key);
+  }
+  const vanished = stored.filter((s) => !seen.has(onuKey(s)));
+  return { sampleKeys, changes, vanished };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '@pondesk/server-config';
+import { createDataSource } from '@pondesk/server-database';
+import { testEnv } from '@pondesk/server-testing';
+import { MaintenanceProcessor } from '../src/schedulers/maintenance.processor';
+
+describe('signal sample maintenance', () => {
+  let db: DataSource;
+  let maintenance: MaintenanceProcessor;
+  const tenantId = randomUUID();
+  const oltId = randomUUID();
+  const onu = randomUUID();
+
+  beforeAll(async () => {
+    db = createDataSource(process.env.DATABASE_URL!);
+    await db.initialize();
+    maintenance = new MaintenanceProcessor(db, loadConfig(testEnv({ SAMPLE_RETENTION_DAYS: '90' })));
+  });
+  afterAll(() => db?.destroy());
+
+  const insert = (at: string, rx: number) =>
+    db.query(
+      'INSERT INTO onu_signal_sample (onu_ref, tenant_id, olt_id, sampled_at, rx_dbm) VALUES ($1, $2, $3, $4, $5)',
+      [onu, tenantId, oltId, at, rx],
+    );
+
+  it('creates monthly partitions ahead, drops months past retention and deletes the rest past it', async () => {
+    const now = new Date('2031-06-15T12:00:00Z');
+    const first = await maintenance.maintainPartitions(new Date('2031-01-10T00:00:00Z'));
+    expect(first.created).toEqual([
+      'onu_signal_sample_y2031m01',
+      'onu_signal_sample_y2031m02',
+      'onu_signal_sample_y2031m03',
+    ]);
+    await insert('2031-01-20T10:00:00Z', -20); // in a month that ends before the cutoff
+    await insert('2031-03-10T10:00:00Z', -21); // cutoff (2031-03-17) falls in this month: deleted row by row
+    await insert('2031-03-20T10:00:00Z', -22); // within retention
+    const second = await maintenance.maintainPartitions(now);
+    expect(second.created).toEqual([
+      'onu_signal_sample_y2031m06',
+      'onu_signal_sample_y2031m07',
+      'onu_signal_sample_y2031m08',
+    ]);
+    expect(second.dropped).toEqual(
+      expect.arrayContaining(['onu_signal_sample_y2031m01', 'onu_signal_sample_y2031m02']),
+    );
+    expect(second.dropped).not.toContain('onu_signal_sample_y2031m03');
+    const left: { sampled_at: Date }[] = await db.query(
+      'SELECT sampled_at FROM onu_signal_sample WHERE onu_ref = $1 ORDER BY sampled_at',
+      [onu],
+    );
+    expect(left.map((r) => r.sampled_at.toISOString())).toEqual(['2031-03-20T10:00:00.000Z']);
+    // A second run in the same month changes nothing.
+    expect(await maintenance.maintainPartitions(now)).toEqual({ created: [], dropped: [], deleted: 0 });
+  });
+
+  it('moves rows that reached the default partition into the month partition created later', async () => {
+    const ref = randomUUID();
+    await db.query(
+      'INSERT INTO onu_signal_sample (onu_ref, tenant_id, olt_id, sampled_at, rx_dbm) VALUES ($1, $2, $3, $4, $5)',
+      [ref, tenantId, oltId, '2032-02-03T00:00:00Z', -19],
+    );
+    const result = await maintenance.maintainPartitions(new Date('2032-02-10T00:00:00Z'));
+    expect(result.created).toContain('onu_signal_sample_y2032m02');
+    const where = await db.query(
+      'SELECT tableoid::regclass::text AS part FROM onu_signal_sample WHERE onu_ref = $1',
+      [ref],
+    );
+    expect(where).toEqual([{ part: 'onu_signal_sample_y2032m02' }]);
+  });
+
+  it('rolls up an hour into min/avg/max per ONU, re-runnably', async () => {
+    const ref = randomUUID();
+    for (const [at, rx] of [
+      ['2031-03-21T08:05:00Z', -20],
+      ['2031-03-21T08:35:00Z', -24],
+      ['2031-03-21T09:01:00Z', -30],
+    ] as const) {
+      await db.query(
+        'INSERT INTO onu_signal_sample (onu_ref, tenant_id, olt_id, sampled_at, rx_dbm) VALUES ($1, $2, $3, $4, $5)',
+        [ref, tenantId, oltId, at, rx],
+      );
+    }
+    for (let i = 0; i < 2; i++) await maintenance.rollup(new Date('2031-03-21T08:40:00Z'));
+    const rows = await db.query(
+      'SELECT hour, rx_min, rx_avg, rx_max, sample_count FROM onu_signal_hourly WHERE onu_ref = $1',
+      [ref],
+    );
+    expect(rows).toEqual([
+      { hour: new Date('2031-03-21T08:00:00Z'), rx_min: -24, rx_avg: -22, rx_max: -20, sample_count: 2 },
+    ]);
+  });
+});

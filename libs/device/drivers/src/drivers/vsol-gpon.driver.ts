@@ -1,0 +1,202 @@
+import { codec } from '../profiles';
+import * as profile from '../profiles/vsol-gpon';
+import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
+import type { MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo } from '../types';
+import { BaseOltDriver, type SystemGroup } from '../support/base-olt-driver';
+import type { DeviceConnection } from '../support/connection';
+import { DriverError, DriverErrorCode } from '../support/driver.exception';
+import { emptyOnu, sortOnus } from '../support/onu-record';
+import { num, raw, str, walkTable } from '../support/snmp-table';
+
+/**
+ * V-SOL GPON over SNMP (37950.1.1.6 tables, columns inferred from real V1600GS walks; no MIB) with telnet
+ * for MAC lookup, reboot and delete. Tolerant of the documented format variations.
+ */
+export class VsolGponDriver extends BaseOltDriver {
+  readonly brand = 'vsol' as const;
+  readonly mode = 'gpon' as const;
+
+  constructor(conn: DeviceConnection) {
+    super(conn, profile.telnet);
+  }
+
+  protected override modelFrom(sys: SystemGroup): string | null {
+    return sys.sysDescr ? vsolModelFromText(sys.sysDescr).model : null;
+  }
+
+  async listPonPorts(): Promise<PonPortInfo[]> {
+    const o = profile.oids;
+    const [rows, onus] = await Promise.all([
+      walkTable(this.snmp, {
+        name: o.ponName,
+        total: o.ponOnuTotal,
+        online: o.ponOnuOnline,
+        temp: o.ponSfpTemperature,
+        volt: o.ponSfpVoltage,
+        bias: o.ponSfpBias,
+        tx: o.ponSfpTxPower,
+      }),
+      this.listOnus(),
+    ]);
+    const s = profile.scale.pon;
+    const ports = new Set<number>([...rows.keys()].filter((k) => /^\d+$/.test(k)).map(Number));
+    for (const u of onus) ports.add(u.ponPort);
+    const out: PonPortInfo[] = [];
+    for (const p of ports) {
+      const r = rows.get(String(p)) ?? {};
+      const mine = onus.filter((u) => u.ponPort === p);
+      // Counts from the table when present, otherwise from the ONU list itself.
+      const total = num(r.total) ?? mine.length;
+      const online = num(r.online) ?? mine.filter((u) => u.status === 'online').length;
+      out.push({
+        ponPort: p,
+        name: r.name ? cleanPonName(str(r.name) ?? '') : profile.ifName.pon(p),
+        ifIndex: null,
+        status: 'unknown',
+        onuOnline: online,
+        onuOffline: total - online,
+        onuTotal: total,
+        optics:
+          r.temp || r.tx
+            ? {
+                rxDbm: null,
+                txDbm: s.txDbm.decode(raw(r.tx)),
+                temperatureC: s.temperatureC.decode(raw(r.temp)),
+                voltageV: s.voltageV.decode(raw(r.volt)),
+                biasMa: s.biasMa.decode(raw(r.bias)),
+              }
+            : null,
+      });
+    }
+    return out.sort((a, b) => a.ponPort - b.ponPort);
+  }
+
+  async listOnus(options: { ponPort?: number } = {}): Promise<OnuRecord[]> {
+    const o = profile.oids;
+    const [state, ifs] = await Promise.all([
+      walkTable(this.snmp, {
+        online: o.onlineFlag,
+        phase: o.phaseState,
+        name: o.name,
+        lastUp: o.lastUpTime,
+        lastDown: o.lastDownTime,
+        reason: o.lastDownReason,
+        serial: o.serial,
+        model: o.model,
+        tx: o.txPower,
+        rx: o.rxPower,
+        oltRx: o.oltRxPower,
+      }),
+      walkTable(this.snmp, { descr: o.ifDescr }),
+    ]);
+    const ifByOnu = new Map<string, string>();
+    for (const [, r] of ifs) {
+      const name = str(r.descr) ?? '';
+      const p = profile.ifName.parse(name);
+      if (p && p.onuId !== null) ifByOnu.set(`${p.ponPort}.${p.onuId}`, name.trim());
+    }
+    const out: OnuRecord[] = [];
+    for (const [key, r] of state) {
+      const id = profile.onuIndex.decode(key);
+      if (!id) continue;
+      // Rows that only exist in the optics/serial tables still need a state or a name to count as ONUs.
+      if (r.online === undefined && r.phase === undefined && r.name === undefined && r.serial === undefined)
+        continue;
+      if (options.ponPort !== undefined && id.ponPort !== options.ponPort) continue;
+      const rec = emptyOnu(
+        id.ponPort,
+        id.onuId,
+        ifByOnu.get(key) ?? profile.ifName.onu(id.ponPort, id.onuId),
+      );
+      const phase = num(r.phase);
+      const phaseInfo = phase !== null ? profile.phaseStateCodes[phase] : undefined;
+      const flag = codec.statusFromCode(num(r.online), profile.onlineFlagCodes);
+      rec.status = flag.status !== 'unknown' ? flag.status : (phaseInfo?.status ?? 'unknown');
+      rec.statusRaw = phaseInfo?.raw ?? (phase !== null ? String(phase) : flag.raw);
+      rec.description = profile.onuName(str(r.name));
+      rec.serial = codec.textOrNull(str(r.serial));
+      rec.model = codec.textOrNull(str(r.model), ['N/A', 'NULL', 'unknown', '']);
+      rec.lastRegTime = profile.normalizeTime(str(r.lastUp));
+      rec.lastDeregTime = profile.normalizeTime(str(r.lastDown));
+      const reasonRaw = codec.textOrNull(str(r.reason));
+      rec.lastDeregReasonRaw = reasonRaw;
+      rec.lastDeregReason = reasonRaw ? profile.mapReason(reasonRaw) : (phaseInfo?.reason ?? null);
+      rec.txDbm = profile.scale.txDbm.decode(raw(r.tx));
+      rec.rxDbm = profile.scale.rxDbm.decode(raw(r.rx));
+      rec.oltRxDbm = profile.scale.oltRxDbm.decode(raw(r.oltRx));
+      if (rec.status !== 'online') {
+        // An offline ONU has no live optics; some firmware leaves the last value in place.
+        rec.rxDbm = null;
+        rec.txDbm = null;
+        rec.oltRxDbm = null;
+      }
+      out.push(rec);
+    }
+    return sortOnus(out);
+  }
+
+  override async readOnuOptics(onu: OnuRef): Promise<OnuOptics> {
+    if (this.hasTelnet) {
+      const v = await this.cli(async (s) => {
+        await s.exec(profile.commands.enterConfig, { allowErrors: true });
+        await s.exec(profile.commands.enterPon(onu.ponPort));
+        let out = await s.exec(profile.commands.optical(onu.onuId), { allowErrors: true });
+        if (!/Rx optical level/i.test(out))
+          out = await s.exec(profile.commands.opticalAlt(onu.onuId), { allowErrors: true });
+        await s.exec('exit', { allowErrors: true });
+        return profile.parseOpticalInfo(out);
+      });
+      if (v.rxDbm === null && v.txDbm === null)
+        throw new DriverError(
+          DriverErrorCode.NOT_FOUND,
+          `no optical reading for GPON0/${onu.ponPort}:${onu.onuId}`,
+        );
+      return { ...v, oltRxDbm: null };
+    }
+    return super.readOnuOptics(onu);
+  }
+
+  override async findMac(mac: string): Promise<MacLocation[]> {
+    const own = await super.findMac(mac);
+    if (!this.hasTelnet) return own;
+    const needle = codec.normalizeMac(mac);
+    const ports = (await this.listPonPorts()).map((p) => p.ponPort);
+    const learned: MacLocation[] = [];
+    await this.cli(async (s) => {
+      await s.exec(profile.commands.enterConfig, { allowErrors: true });
+      for (const p of ports) {
+        for (const r of profile.parseMacTable(
+          await s.exec(profile.commands.macTablePon(p), { allowErrors: true }),
+        )) {
+          if (r.mac === needle)
+            learned.push({
+              mac: r.mac,
+              kind: 'learned',
+              ponPort: r.ponPort,
+              onuId: r.onuId,
+              ifName: profile.ifName.onu(r.ponPort, r.onuId),
+              vlan: r.vlan,
+            });
+        }
+      }
+    });
+    return [...own, ...learned];
+  }
+
+  override async rebootOnu(onu: OnuRef): Promise<void> {
+    await this.inPon(onu.ponPort, profile.commands.reboot(onu.onuId));
+  }
+
+  override async deleteOnu(onu: OnuRef): Promise<void> {
+    await this.inPon(onu.ponPort, profile.commands.delete(onu.onuId));
+  }
+
+  private async inPon(ponPort: number, command: string): Promise<void> {
+    await this.cli(async (s) => {
+      await s.exec(profile.commands.enterConfig, { allowErrors: true });
+      await s.exec(profile.commands.enterPon(ponPort));
+      await s.exec(command);
+      await s.exec('exit', { allowErrors: true });
+    });
+  }
+}

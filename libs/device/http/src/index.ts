@@ -1,0 +1,3 @@
+export { HsgqWebClient, HsgqSessionPool, hsgqLoginBody } from './hsgq-web-client';
+export type { HsgqWebTarget, HsgqEnvelope } from './hsgq-web-client';
+export { HsgqError, HsgqErrorCode } from './hsgq.exception';

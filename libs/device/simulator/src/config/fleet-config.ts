@@ -1,0 +1,173 @@
+/**
+ * Fleet files (JSON or YAML): which devices exist, their brand/mode/size, credentials, seed and ports.
+ * Ports default to fixed, documented bases plus the device's position, so a demo can rely on them.
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { hashString } from '../model/seeded-random';
+
+export const DEFAULT_PORTS = { snmp: 16101, telnet: 12301, http: 18081, control: 18999 } as const;
+export const DEFAULT_EPOCH = '2026-11-20T00:00:00Z';
+
+const faultsSchema = z
+  .object({
+    unreachable: z.boolean().default(false),
+    slowMs: z.number().int().min(0).max(60_000).default(0),
+    wrongCommunity: z.boolean().default(false),
+    telnetAuthFailure: z.boolean().default(false),
+    truncateOutput: z.boolean().default(false),
+  })
+  .partial();
+
+const deviceSchema = z
+  .object({
+    /** `{n}` is replaced by 1…repeat when `repeat` is set. */
+    name: z.string().min(1).max(64),
+    brand: z.enum(['bdcom', 'vsol', 'cdata', 'avies', 'snr', 'cisco']),
+    mode: z.enum(['epon', 'gpon']).optional(),
+    ponPorts: z.number().int().min(1).max(16).default(4),
+    onusPerPort: z.number().int().min(0).max(128).default(32),
+    /** Switches: port count and how many of the last ports are SFP cages. */
+    ports: z.number().int().min(1).max(96).default(28),
+    sfpPorts: z.number().int().min(0).max(96).default(4),
+    community: z.string().min(1).default('public'),
+    username: z.string().min(1).default('admin'),
+    password: z.string().min(1).default('admin'),
+    enablePassword: z.string().optional(),
+    hostname: z.string().optional(),
+    seed: z.number().int().optional(),
+    vlan: z.number().int().min(1).max(4094).default(100),
+    snmpPort: z.number().int().min(0).max(65535).optional(),
+    telnetPort: z.number().int().min(0).max(65535).optional(),
+    httpPort: z.number().int().min(0).max(65535).optional(),
+    repeat: z.number().int().min(1).max(1000).optional(),
+    faults: faultsSchema.optional(),
+  })
+  .strict();
+
+export const fleetConfigSchema = z
+  .object({
+    name: z.string().default('fleet'),
+    seed: z.number().int().default(1),
+    /** Simulated seconds per real second. 0 freezes the clock. */
+    timeScale: z.number().min(0).max(100_000).default(1),
+    /** Simulated time at start (ISO 8601). */
+    epoch: z.string().default(DEFAULT_EPOCH),
+    host: z.string().default('127.0.0.1'),
+    ports: z
+      .object({
+        snmp: z.number().int().min(1).max(65535).optional(),
+        telnet: z.number().int().min(1).max(65535).optional(),
+        http: z.number().int().min(1).max(65535).optional(),
+        control: z.number().int().min(0).max(65535).optional(),
+      })
+      .default({}),
+    devices: z.array(deviceSchema).min(1),
+  })
+  .strict();
+
+export type FleetConfigInput = z.input<typeof fleetConfigSchema>;
+export type FleetConfig = z.output<typeof fleetConfigSchema>;
+export type DeviceConfig = z.output<typeof deviceSchema>;
+
+export type DeviceBrand = DeviceConfig['brand'];
+
+/** One device after `repeat` expansion and port/seed resolution. */
+export interface DeviceSpec {
+  name: string;
+  kind: 'olt' | 'switch';
+  brand: DeviceBrand;
+  mode: 'epon' | 'gpon' | null;
+  ponPorts: number;
+  onusPerPort: number;
+  ports: number;
+  sfpPorts: number;
+  community: string;
+  username: string;
+  password: string;
+  enablePassword: string;
+  hostname: string | null;
+  seed: number;
+  vlan: number;
+  /** 0 = pick a free port at start. */
+  snmpPort: number;
+  telnetPort: number | null;
+  httpPort: number | null;
+  faults: DeviceConfig['faults'];
+}
+
+export function parseFleetConfig(input: unknown): FleetConfig {
+  const cfg = fleetConfigSchema.parse(input);
+  for (const d of cfg.devices) {
+    const isOlt = d.brand !== 'snr' && d.brand !== 'cisco';
+    if (isOlt && !d.mode) throw new Error(`device ${d.name}: an OLT needs mode epon or gpon`);
+    if (!isOlt && d.mode) throw new Error(`device ${d.name}: a switch has no PON mode`);
+    if (isOlt && d.mode === 'epon' && d.onusPerPort > 64)
+      throw new Error(`device ${d.name}: EPON ports hold at most 64 ONUs`);
+    if (d.repeat !== undefined && !d.name.includes('{n}'))
+      throw new Error(`device ${d.name}: repeat needs {n} in the name`);
+  }
+  return cfg;
+}
+
+export function loadFleetConfig(path: string): FleetConfig {
+  const text = readFileSync(path, 'utf8');
+  const data: unknown = /\.ya?ml$/i.test(extname(path)) ? parseYaml(text) : JSON.parse(text);
+  return parseFleetConfig(data);
+}
+
+export interface PortPlan {
+  /** 'fixed': base + position (documented defaults); 'free': every port chosen by the OS at start. */
+  mode: 'fixed' | 'free';
+  snmpBase?: number;
+  telnetBase?: number;
+  httpBase?: number;
+}
+
+/** Expand `repeat`, give every device a seed and ports. */
+export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed' }): DeviceSpec[] {
+  const out: DeviceSpec[] = [];
+  const names = new Set<string>();
+  const snmpBase = plan.snmpBase ?? cfg.ports.snmp ?? DEFAULT_PORTS.snmp;
+  const telnetBase = plan.telnetBase ?? cfg.ports.telnet ?? DEFAULT_PORTS.telnet;
+  const httpBase = plan.httpBase ?? cfg.ports.http ?? DEFAULT_PORTS.http;
+  for (const d of cfg.devices) {
+    const count = d.repeat ?? 1;
+    for (let n = 1; n <= count; n++) {
+      const name = d.repeat
+        ? d.name.replace(/\{n\}/g, String(n).padStart(String(count).length, '0'))
+        : d.name;
+      if (names.has(name)) throw new Error(`duplicate device name ${name}`);
+      names.add(name);
+      const i = out.length;
+      const isOlt = d.brand !== 'snr' && d.brand !== 'cisco';
+      const fixed = plan.mode === 'fixed';
+      // Explicit ports only make sense for single devices; repeated ones take base + position.
+      const explicit = (v: number | undefined): number | undefined => (d.repeat ? undefined : v);
+      out.push({
+        name,
+        kind: isOlt ? 'olt' : 'switch',
+        brand: d.brand,
+        mode: isOlt ? (d.mode ?? 'epon') : null,
+        ponPorts: d.ponPorts,
+        onusPerPort: isOlt ? d.onusPerPort : 0,
+        ports: d.ports,
+        sfpPorts: Math.min(d.sfpPorts, d.ports),
+        community: d.community,
+        username: d.username,
+        password: d.password,
+        enablePassword: d.enablePassword ?? d.password,
+        hostname: d.hostname ?? null,
+        seed: d.seed ?? (hashString(name) ^ Math.imul(cfg.seed, 0x9e3779b1)) >>> 0,
+        vlan: d.vlan,
+        snmpPort: fixed ? (explicit(d.snmpPort) ?? snmpBase + i) : 0,
+        telnetPort: isOlt ? (fixed ? (explicit(d.telnetPort) ?? telnetBase + i) : 0) : null,
+        httpPort: d.brand === 'avies' ? (fixed ? (explicit(d.httpPort) ?? httpBase + i) : 0) : null,
+        faults: d.faults,
+      });
+    }
+  }
+  return out;
+}

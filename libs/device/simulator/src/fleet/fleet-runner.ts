@@ -1,0 +1,117 @@
+/** Start a whole fleet in this process: one SimDevice per device (own UDP/TCP ports) and the control API. */
+import { resolve } from 'node:path';
+import { SimClock } from '../model/sim-clock';
+import {
+  DEFAULT_PORTS,
+  loadFleetConfig,
+  parseFleetConfig,
+  resolveDevices,
+  type FleetConfig,
+  type FleetConfigInput,
+} from '../config/fleet-config';
+import { SimDevice, type SimDeviceInfo } from './sim-device';
+import { ControlServer } from '../control/control-server';
+import { deviceSnapshot, type DeviceSnapshot } from './device-snapshot';
+
+export interface StartFleetOptions {
+  /** 'free' (default for the API): every port picked by the OS. 'fixed': documented bases + position. */
+  ports?: 'fixed' | 'free';
+  snmpBase?: number;
+  telnetBase?: number;
+  httpBase?: number;
+  /** Control API port; 0 = free, null = no control API. Default: 18999 with fixed ports, free otherwise. */
+  controlPort?: number | null;
+  /** Overrides the file's time scale (0 freezes simulated time: exact comparisons in tests). */
+  timeScale?: number;
+  /** Overrides the file's start time (ISO 8601 or Unix seconds). */
+  epoch?: string | number;
+  host?: string;
+  /** Devices started in parallel (the bench fleet has 200). */
+  concurrency?: number;
+}
+
+export interface RunningFleet {
+  devices: SimDeviceInfo[];
+  controlUrl: string | null;
+  clock: SimClock;
+  device(name: string): SimDevice;
+  snapshot(name: string, t?: number): DeviceSnapshot;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_FLEET_PATH = resolve(__dirname, '../../fleets/default.json');
+export const BENCH_FLEET_PATH = resolve(__dirname, '../../fleets/bench.json');
+
+export function fleetConfigFrom(config: FleetConfig | FleetConfigInput | string): FleetConfig {
+  return typeof config === 'string' ? loadFleetConfig(config) : parseFleetConfig(config);
+}
+
+export async function startFleet(
+  config: FleetConfig | FleetConfigInput | string,
+  options: StartFleetOptions = {},
+): Promise<RunningFleet> {
+  const cfg = fleetConfigFrom(config);
+  const mode = options.ports ?? 'free';
+  const specs = resolveDevices(cfg, {
+    mode,
+    snmpBase: options.snmpBase,
+    telnetBase: options.telnetBase,
+    httpBase: options.httpBase,
+  });
+  const epochRaw = options.epoch ?? cfg.epoch;
+  const epoch = typeof epochRaw === 'number' ? epochRaw : Math.floor(Date.parse(epochRaw) / 1000);
+  if (!Number.isFinite(epoch)) throw new Error(`bad epoch ${String(epochRaw)}`);
+  const clock = new SimClock(epoch, options.timeScale ?? cfg.timeScale);
+  const host = options.host ?? cfg.host;
+  const devices = specs.map((s) => new SimDevice(s, host, clock));
+  const started: SimDevice[] = [];
+  let control: ControlServer | null = null;
+  const stop = async (): Promise<void> => {
+    await control?.stop();
+    await Promise.all(started.map((d) => d.stop()));
+  };
+  try {
+    const limit = Math.max(1, options.concurrency ?? 16);
+    for (let i = 0; i < devices.length; i += limit) {
+      const batch = devices.slice(i, i + limit);
+      await Promise.all(
+        batch.map(async (d) => {
+          started.push(d);
+          await d.start();
+        }),
+      );
+    }
+    const controlPort =
+      options.controlPort === undefined
+        ? mode === 'fixed'
+          ? (cfg.ports.control ?? DEFAULT_PORTS.control)
+          : 0
+        : options.controlPort;
+    if (controlPort !== null) {
+      control = new ControlServer({ devices, clock }, host, controlPort);
+      await control.start();
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const byName = new Map(devices.map((d) => [d.name, d]));
+  return {
+    get devices() {
+      return devices.map((d) => d.info());
+    },
+    controlUrl: control ? control.url : null,
+    clock,
+    device(name: string): SimDevice {
+      const d = byName.get(name);
+      if (!d) throw new Error(`no simulated device ${name}`);
+      return d;
+    },
+    snapshot(name: string, t?: number): DeviceSnapshot {
+      const d = byName.get(name);
+      if (!d) throw new Error(`no simulated device ${name}`);
+      return deviceSnapshot(d, t);
+    },
+    stop,
+  };
+}

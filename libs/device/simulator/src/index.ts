@@ -1,0 +1,27 @@
+/** Simulated OLT and switch fleet: real SNMP (net-snmp agent), telnet CLIs and the HSGQ web API per brand. */
+export { startFleet, fleetConfigFrom, DEFAULT_FLEET_PATH, BENCH_FLEET_PATH } from './fleet/fleet-runner';
+export type { RunningFleet, StartFleetOptions } from './fleet/fleet-runner';
+export { SimDevice } from './fleet/sim-device';
+export type { SimDeviceInfo } from './fleet/sim-device';
+export { deviceSnapshot } from './fleet/device-snapshot';
+export type { DeviceSnapshot } from './fleet/device-snapshot';
+export { formatDeviceTable } from './fleet/device-table';
+export {
+  DEFAULT_PORTS,
+  DEFAULT_EPOCH,
+  fleetConfigSchema,
+  loadFleetConfig,
+  parseFleetConfig,
+  resolveDevices,
+} from './config/fleet-config';
+export type { FleetConfig, FleetConfigInput, DeviceSpec, PortPlan } from './config/fleet-config';
+export { OltState, REBOOT_SECONDS } from './model/olt-state';
+export type { OltSpec, SimOnu, OnuSession, PonState, SystemState, Resolution } from './model/olt-state';
+export { SwitchState } from './model/switch-state';
+export type { SimSwitchPort, SwitchSpec } from './model/switch-state';
+export type { SimReason } from './model/onu-model';
+export { SimClock } from './model/sim-clock';
+export type { DeviceFaults } from './model/device-faults';
+export { NO_FAULTS } from './model/device-faults';
+export { oltAdapter, switchAdapter } from './brands/brand-registry';
+export { dashTime, slashTime, colonTime } from './brands/device-text';

@@ -1,0 +1,25 @@
+/** Faults a test or a demo can switch on per device (control API `PUT /devices/:name/faults`). */
+export interface DeviceFaults {
+  /** No answer on any transport (SNMP dropped, TCP refused). */
+  unreachable: boolean;
+  /** Added delay before every answer, in real milliseconds. */
+  slowMs: number;
+  /** The device's community no longer matches the advertised one (requests are silently ignored). */
+  wrongCommunity: boolean;
+  /** Telnet rejects every login. */
+  telnetAuthFailure: boolean;
+  /** CLI output stops half-way and the session drops (a flaky link). */
+  truncateOutput: boolean;
+}
+
+export const NO_FAULTS: Readonly<DeviceFaults> = {
+  unreachable: false,
+  slowMs: 0,
+  wrongCommunity: false,
+  telnetAuthFailure: false,
+  truncateOutput: false,
+};
+
+export function delay(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+}

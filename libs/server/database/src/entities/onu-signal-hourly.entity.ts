@@ -1,0 +1,13 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Hourly min/avg/max of an ONU's rx, for long chart ranges. Raw samples live in the partitioned `onu_signal_sample`. */
+@Entity('onu_signal_hourly')
+export class OnuSignalHourlyEntity {
+  @PrimaryColumn({ name: 'onu_ref', type: 'uuid' }) onuRef!: string;
+  @PrimaryColumn({ type: 'timestamptz' }) hour!: Date;
+  @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
+  @Column({ name: 'rx_min', type: 'real' }) rxMin!: number;
+  @Column({ name: 'rx_avg', type: 'real' }) rxAvg!: number;
+  @Column({ name: 'rx_max', type: 'real' }) rxMax!: number;
+  @Column({ name: 'sample_count', type: 'int' }) sampleCount!: number;
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type OnuStatus = 'online' | 'offline';
+/** One vocabulary for why an ONU went down, whatever the brand wrote. */
+export type OnuDownReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown';
+
+/** Latest known state of one ONU, upserted by every poll of its OLT. */
+@Entity('onu')
+@Index('onu_olt_port_onu_uq', ['oltId', 'ponPort', 'onuId'], { unique: true })
+@Index('onu_tenant_olt_port_idx', ['tenantId', 'oltId', 'ponPort'])
+@Index('onu_tenant_status_idx', ['tenantId', 'status'])
+@Index('onu_tenant_rx_idx', ['tenantId', 'rxDbm'])
+@Index('onu_mac_idx', ['tenantId', 'mac'])
+// Expression (trigram) and array (GIN) indexes TypeORM cannot describe; created by SQL in FleetSchema.
+@Index('onu_search_trgm_idx', { synchronize: false })
+@Index('onu_pppoe_ids_idx', { synchronize: false })
+export class OnuEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
+  @Column({ name: 'olt_id', type: 'uuid' }) oltId!: string;
+  @Column({ name: 'pon_port', type: 'int' }) ponPort!: number;
+  @Column({ name: 'onu_id', type: 'int' }) onuId!: number;
+  /** The interface name as the OLT writes it, e.g. `EPON0/1:5` or `gpon-onu_1/1/1:5`. */
+  @Column({ name: 'if_name', type: 'varchar', length: 64 }) ifName!: string;
+  @Column({ type: 'varchar', length: 17, nullable: true }) mac!: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) serial!: string | null;
+  @Column({ type: 'varchar', length: 255, nullable: true }) description!: string | null;
+  @Column({ name: 'pppoe_ids', type: 'text', array: true, default: () => "'{}'" }) pppoeIds!: string[];
+  @Column({ type: 'varchar', length: 10 }) status!: OnuStatus;
+  @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReason | null;
+  @Column({ name: 'reason_raw', type: 'varchar', length: 120, nullable: true }) reasonRaw!: string | null;
+  @Column({ name: 'rx_dbm', type: 'real', nullable: true }) rxDbm!: number | null;
+  @Column({ name: 'tx_dbm', type: 'real', nullable: true }) txDbm!: number | null;
+  @Column({ name: 'temperature_c', type: 'real', nullable: true }) temperatureC!: number | null;
+  @Column({ name: 'voltage_v', type: 'real', nullable: true }) voltageV!: number | null;
+  @Column({ name: 'bias_ma', type: 'real', nullable: true }) biasMa!: number | null;
+  @Column({ name: 'distance_m', type: 'int', nullable: true }) distanceM!: number | null;
+  @Column({ type: 'varchar', length: 64, nullable: true }) vendor!: string | null;
+  @Column({ type: 'varchar', length: 64, nullable: true }) model!: string | null;
+  @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true }) lastSeenAt!: Date | null;
+  @Column({ name: 'status_changed_at', type: 'timestamptz', nullable: true }) statusChangedAt!: Date | null;
+  @Column({ name: 'last_down_at', type: 'timestamptz', nullable: true }) lastDownAt!: Date | null;
+  /** rx and time of the last stored sample: a new one is written on a 0.5 dB move or after an hour. */
+  @Column({ name: 'sampled_rx_dbm', type: 'real', nullable: true }) sampledRxDbm!: number | null;
+  @Column({ name: 'sampled_at', type: 'timestamptz', nullable: true }) sampledAt!: Date | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}

@@ -1,0 +1,13 @@
+import type { MigrationInterface } from 'typeorm';
+import { IdentitySchema1795417699348 } from './1795417699348-IdentitySchema';
+import { SeedMenus1795417699349 } from './1795417699349-SeedMenus';
+import { FleetSchema1795417720993 } from './1795417720993-FleetSchema';
+import { OltPermissionLink1795418859930 } from './1795418859930-OltPermissionLink';
+
+/** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
+export const migrations: (new () => MigrationInterface)[] = [
+  IdentitySchema1795417699348,
+  SeedMenus1795417699349,
+  FleetSchema1795417720993,
+  OltPermissionLink1795418859930,
+];

@@ -1,0 +1,2 @@
+export * from './redaction';
+export * from './pino-options';

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LoggerOptions } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
+import { REDACT_PATHS, REDACTED } from './redaction';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function basePinoOptions(level: string, service: string): LoggerOptions {
+  return {
+    level,
+    base: { service },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+}
+
+/** A request id from a sane incoming header, else a new UUID; echoed back in the response. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+export function httpLoggerOptions(level: string, service: string): PinoHttpOptions {
+  return {
+    ...basePinoOptions(level, service),
+    genReqId: requestIdFor,
+    customProps: (req) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url === '/api/v1/health' },
+  };
+}

@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { basePinoOptions } from './pino-options';
+
+function capture(): { logger: pino.Logger; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(String(chunk));
+      cb();
+    },
+  });
+  const logger = pino(basePinoOptions('info', 'test'), stream);
+  return {
+    logger,
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+  };
+}
+
+describe('log redaction', () => {
+  it('censors passwords, tokens and SNMP communities at any of the usual depths', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      {
+        password: 'p1',
+        body: { refreshToken: 't1', community: 'public-secret' },
+        job: { data: { telnetPassword: 'x' } },
+      },
+      'hello',
+    );
+    const [line] = lines();
+    const text = JSON.stringify(line);
+    expect(text).not.toMatch(/p1|t1|public-secret/);
+    expect(line.password).toBe('[redacted]');
+    expect((line.body as Record<string, unknown>).community).toBe('[redacted]');
+    expect(line.msg).toBe('hello');
+    expect(line.level).toBe('info');
+  });
+
+  it('censors the Authorization header of a logged request', () => {
+    const { logger, lines } = capture();
+    logger.info({ req: { headers: { authorization: 'Bearer abc.def' }, url: '/x' } });
+    expect(JSON.stringify(lines()[0])).not.toContain('abc.def');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Paths pino censors in every log line: credentials of users and devices never reach the logs.
+ * `*` matches one level, so nested bodies (`req.body.password`, `job.data.community`) are covered.
+ */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'confirmPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'otp',
+  'secret',
+  'ingestSecret',
+  'community',
+  'snmpCommunity',
+  'readCommunity',
+  'writeCommunity',
+  'telnetPassword',
+  'enablePassword',
+  'mikrotikPassword',
+  'authKey',
+  'privKey',
+];
+
+export const REDACT_PATHS: string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-ingest-secret"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `req.body.${k}`]),
+];
+
+export const REDACTED = '[redacted]';

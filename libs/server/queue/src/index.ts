@@ -1,0 +1,3 @@
+export * from './queues';
+export * from './redis-connection';
+export * from './olt-schedulers';

@@ -1,0 +1,122 @@
+/** Queue names; the worker processes them, the API only enqueues. */
+export enum QueueName {
+  System = 'system',
+  /** Full ONU poll of one OLT; one job scheduler per OLT (`poll-<oltId>`). */
+  OltPoll = 'olt-poll',
+  /** Reachability and CPU/memory/uptime of one OLT, every minute (`health-<oltId>`). */
+  OltHealth = 'olt-health',
+  /** On-demand device work: port checks, probes, live reads, reboots. */
+  DeviceAction = 'device-action',
+  /** Partitions, retention and hourly rollups of signal samples. */
+  Maintenance = 'maintenance',
+}
+
+export enum SystemJob {
+  /** Round trip check: the worker answers with its id. */
+  Ping = 'ping',
+}
+
+export enum PollJob {
+  Poll = 'poll',
+}
+
+export enum HealthJob {
+  Check = 'check',
+}
+
+export enum DeviceActionJob {
+  /** TCP connect to host:port; answers open/closed. */
+  PortCheck = 'port-check',
+  /** SNMP identify of an OLT not yet saved (Test Get Port). */
+  Probe = 'probe',
+}
+
+export enum MaintenanceJob {
+  SamplePartitions = 'sample-partitions',
+  HourlyRollup = 'hourly-rollup',
+}
+
+export interface SystemPingPayload {
+  message: string;
+  /** When set, the worker also announces the ping to this tenant's browsers. */
+  tenantId?: string;
+}
+
+export interface SystemPingResult {
+  message: string;
+  workerId: string;
+  processedAt: string;
+}
+
+export interface OltJobPayload {
+  oltId: string;
+  tenantId: string;
+  /** An operator asked for this poll: run it even while the OLT is held offline. */
+  force?: boolean;
+}
+
+export interface PortCheckPayload {
+  host: string;
+  port: number;
+}
+
+export interface PortCheckResult {
+  status: 'open' | 'closed';
+  latencyMs: number | null;
+  error?: string;
+}
+
+export interface ProbePayload {
+  host: string;
+  snmpPort: number;
+  community: string;
+  brand?: string;
+  mode?: string;
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  brand: string | null;
+  mode: string | null;
+  model: string | null;
+  sysDescr: string | null;
+  ponPorts: number | null;
+  onuCount: number | null;
+  error?: string;
+}
+
+/** Deterministic scheduler ids (no `:` in BullMQ ids). */
+export const pollSchedulerId = (oltId: string) => `poll-${oltId}`;
+export const healthSchedulerId = (oltId: string) => `health-${oltId}`;
+
+/** A poll that finds its OLT busy (another session holds it) is retried shortly instead of dropped. */
+export const POLL_JOB_OPTIONS = {
+  removeOnComplete: 50,
+  removeOnFail: 50,
+  attempts: 4,
+  backoff: { type: 'fixed', delay: 5000 },
+} as const;
+export const HEALTH_JOB_OPTIONS = { removeOnComplete: 20, removeOnFail: 20 } as const;
+
+export const DEFAULT_POLL_INTERVAL_SECONDS = 300;
+export const MIN_POLL_INTERVAL_SECONDS = 60;
+export const HEALTH_INTERVAL_MS = 60_000;
+/** Consecutive failed checks before an OLT is shown offline. */
+export const OFFLINE_AFTER_FAILURES = 3;
+
+/**
+ * Redis key namespace of one installation: queues and heartbeats are keyed by the database name, so
+ * several installations (or test runs) sharing one Redis never take each other's jobs.
+ */
+export function redisNamespace(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'pondesk';
+  return `pondesk:${name}`;
+}
+
+/** BullMQ key prefix (BullMQ adds `:<queue>:…`). */
+export const queuePrefix = (databaseUrl: string) => `${redisNamespace(databaseUrl)}:bull`;
+
+export const workerHeartbeatPrefix = (databaseUrl: string) =>
+  `${redisNamespace(databaseUrl)}:worker:heartbeat:`;
+export const WORKER_HEARTBEAT_TTL_SECONDS = 15;
+export const WORKER_HEARTBEAT_INTERVAL_MS = 5000;

@@ -1,0 +1,4 @@
+export * from './test-database';
+export * from './test-env';
+export * from './net';
+export * from './redis-server';

@@ -1,0 +1,19 @@
+/** Environment for processes started by tests; secrets are throwaway values. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ENCRYPTION_KEY: '0f'.repeat(32),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PLATFORM_ADMIN_USERNAME: 'platform',
+    PLATFORM_ADMIN_PASSWORD: 'platform-pass-123',
+    ...overrides,
+  };
+}
+
+/** Puts the test environment into `process.env` so in-process apps read it. */
+export function applyTestEnv(overrides: Record<string, string> = {}): void {
+  Object.assign(process.env, testEnv(overrides));
+}

@@ -1,0 +1,68 @@
+/**
+ * ONU contracts. REST routes (under `/api/v1`):
+ *   GET /onus?oltId&ponPort&status&reason&search&sort&order&page&pageSize   [2007] → OnuList
+ *   GET /olt-ports/onus (same query)                                        [2003] → OnuList
+ * Filtering, search (every text field, case-insensitive), sorting and paging all happen on the server.
+ */
+import type { OnuDownReasonCode } from './reasons';
+
+export const ONU_SORTS = [
+  'olt',
+  'ponPort',
+  'onuId',
+  'vendor',
+  'distance',
+  'description',
+  'status',
+  'rx',
+  'tx',
+  'lastSeen',
+] as const;
+export type OnuSort = (typeof ONU_SORTS)[number];
+
+export interface OnuQuery {
+  oltId?: string;
+  ponPort?: number;
+  status?: 'online' | 'offline';
+  reason?: OnuDownReasonCode;
+  search?: string;
+  sort?: OnuSort;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+export interface OnuRow {
+  id: string;
+  oltId: string;
+  oltName: string;
+  oltCode: string;
+  ponPort: number;
+  onuId: number;
+  ifName: string;
+  mac: string | null;
+  serial: string | null;
+  description: string | null;
+  pppoeIds: string[];
+  status: 'online' | 'offline';
+  reason: OnuDownReasonCode | null;
+  reasonRaw: string | null;
+  rxDbm: number | null;
+  txDbm: number | null;
+  temperatureC: number | null;
+  voltageV: number | null;
+  biasMa: number | null;
+  distanceM: number | null;
+  vendor: string | null;
+  model: string | null;
+  lastSeenAt: string | null;
+  statusChangedAt: string | null;
+}
+
+export interface OnuList {
+  items: OnuRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: { total: number; online: number; offline: number; reasons: Record<OnuDownReasonCode, number> };
+}

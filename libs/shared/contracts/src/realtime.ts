@@ -1,0 +1,60 @@
+/** Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`). */
+export interface OnuStatusChangedEvent {
+  oltId: string;
+  onuRef: string;
+  ponPort: number;
+  onuId: number;
+  ifName: string;
+  pppoeIds: string[];
+  from: 'online' | 'offline' | null;
+  to: 'online' | 'offline';
+  reason: 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown' | null;
+  reasonRaw: string | null;
+  at: string;
+}
+
+export interface OltPollFinishedEvent {
+  oltId: string;
+  ok: boolean;
+  durationMs: number;
+  total: number;
+  online: number;
+  offline: number;
+  changed: number;
+  error?: string;
+  at: string;
+}
+
+export interface OltReachabilityChangedEvent {
+  oltId: string;
+  status: 'online' | 'offline' | 'unknown';
+  previous: 'online' | 'offline' | 'unknown';
+  error?: string;
+  at: string;
+}
+
+export interface ServerToClientEvents {
+  'system.ping.received': (payload: { at: string; from: string; message: string }) => void;
+  'onu.status.changed': (payload: OnuStatusChangedEvent) => void;
+  'olt.poll.finished': (payload: OltPollFinishedEvent) => void;
+  'olt.reachability.changed': (payload: OltReachabilityChangedEvent) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Browsers only listen; nothing is sent up the socket yet. */
+export type ClientToServerEvents = Record<string, never>;
+
+export const tenantRoom = (tenantId: string): string => `tenant:${tenantId}`;
+
+/** Claims of the short-lived access token (also used to authenticate the socket). */
+export interface AccessTokenClaims {
+  sub: string;
+  tid: string;
+  typ: 'access';
+  /** Session id: logout or a hold revokes the session and with it every access token it issued. */
+  sid?: string;
+  /** Set only on the platform administrator's tokens (no tenant). */
+  pa?: boolean;
+}

@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+import { migrateDatabase } from '@pondesk/server-database';
+import {
+  createDatabase,
+  dropDatabase,
+  freePort,
+  freshDatabaseName,
+  testEnv,
+  waitFor,
+} from '@pondesk/server-testing';
+import type { Benchmark } from '../bench-types';
+
+const ROOT = resolve(__dirname, '../../..');
+const OLTS = 200;
+const ONUS_PER_OLT = 500;
+const SAMPLES_PER_ONU = 100; // 10,000,000 samples
+
+interface Stack {
+  base: string;
+  token: string;
+  oltIds: string[];
+  stop(): Promise<void>;
+}
+
+let stack: Promise<Stack> | undefined;
+
+async function seed(url: string, tenantId: string, log: (l: string) => void): Promise<string[]> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const t0 = Date.now();
+    const olts: { id: string }[] = (
+      await db.query(
+        `INSERT INTO olt (tenant_id, code, name, host, brand, mode, snmp_community_enc, status, pon_port_count, onu_count)
+         SELECT $1, 'OLT-' || lpad(i::text, 3, '0'), 'Bench OLT ' || i, '10.1.' || (i / 250) || '.' || (i % 250), 'vsol',
+                CASE WHEN i % 2 = 0 THEN 'gpon' ELSE 'epon' END, 'v1.x.x.x', 'online', 16, ${ONUS_PER_OLT}
+         FROM generate_series(1, ${OLTS}) i RETURNING id`,
+        [tenantId],
+      )
+    ).rows;
+    await db.query(
+      `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, mac, description, pppoe_ids, status, reason, rx_dbm, tx_dbm, distance_m, vendor, last_seen_at)
+       SELECT $1, o.id, 1 + (n % 16), 1 + n / 16, 'EPON0/' || (1 + n % 16) || ':' || (1 + n / 16),
+              lpad(to_hex(o.rn), 4, '0') || ':' || lpad(to_hex(n), 4, '0'), 'user' || o.rn || '_' || n || '@isp',
+              ARRAY['user' || o.rn || '_' || n || '@isp'],
+              CASE WHEN (o.rn + n) % 11 = 0 THEN 'offline' ELSE 'online' END,
+              CASE WHEN (o.rn + n) % 11 = 0 THEN (ARRAY['los','power-off','wire-down'])[1 + n % 3] END,
+              CASE WHEN (o.rn + n) % 11 = 0 THEN NULL ELSE -8 - ((o.rn * 7 + n * 13) % 240) / 10.0 END,
+              2.1, 100 + (n * 37) % 9000, (ARRAY['HWTC','ZTEG','VSOL','BDCM'])[1 + n % 4], now()
+       FROM (SELECT id, row_number() OVER () AS rn FROM olt WHERE tenant_id = $1) o, generate_series(0, ${ONUS_PER_OLT - 1}) n`,
+      [tenantId],
+    );
+    log(`seeded ${OLTS} OLTs and ${OLTS * ONUS_PER_OLT} ONUs in ${Date.now() - t0} ms`);
+    const t1 = Date.now();
+    await db.query(
+      `INSERT INTO onu_signal_sample (onu_ref, tenant_id, olt_id, sampled_at, rx_dbm, tx_dbm)
+       SELECT n.id, n.tenant_id, n.olt_id, now() - (s * interval '1 hour'), coalesce(n.rx_dbm, -25) - (s % 7) / 10.0, 2.1
+       FROM onu n, generate_series(1, ${SAMPLES_PER_ONU}) s WHERE n.tenant_id = $1`,
+      [tenantId],
+    );
+    await db.query('ANALYZE');
+    log(`seeded ${OLTS * ONUS_PER_OLT * SAMPLES_PER_ONU} signal samples in ${Date.now() - t1} ms`);
+    return olts.map((o) => o.id);
+  } finally {
+    await db.end();
+  }
+}
+
+async function start(log: (l: string) => void): Promise<Stack> {
+  const name = freshDatabaseName('pondesk_bench');
+  const url = await createDatabase(name);
+  await migrateDatabase(url);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api: ChildProcess = spawn(
+    process.execPath,
+    [resolve(ROOT, 'tools/run-ts.cjs'), resolve(ROOT, 'apps/api/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...testEnv({
+          DATABASE_URL: url,
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          APP_ORIGIN: base,
+        }),
+      },
+      stdio: 'ignore',
+    },
+  );
+  const stop = async () => {
+    api.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await dropDatabase(name);
+  };
+  try {
+    await waitFor(
+      async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status !== undefined,
+      { timeoutMs: 60000, what: 'the API' },
+    );
+    const res = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'bench_isp',
+        email: 'bench@example.test',
+        password: 'bench-pass-123',
+        passwordConfirmation: 'bench-pass-123',
+        acceptTerms: true,
+      }),
+    });
+    const auth = (await res.json()) as { accessToken: string; user: { tenantId: string } };
+    if (!auth.accessToken) throw new Error(`register failed: ${JSON.stringify(auth)}`);
+    const oltIds = await seed(url, auth.user.tenantId, log);
+    return { base, token: auth.accessToken, oltIds, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function timeGet(s: Stack, path: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${s.base}/api/v1${path}`, { headers: { authorization: `Bearer ${s.token}` } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
+  return performance.now() - t0;
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
+
+/** A mix of what operators do on the ONU lists: page, sort, filter by OLT/port, search, status. */
+function onuListQueries(oltIds: string[]): string[] {
+  const q: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const olt = oltIds[(i * 37) % oltIds.length];
+    q.push(`/onus?page=${1 + (i % 50)}&pageSize=20`);
+    q.push(`/onus?sort=rx&order=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 20)}`);
+    q.push(`/onus?oltId=${olt}&ponPort=${1 + (i % 16)}&sort=rx`);
+    q.push(`/onus?search=user${1 + ((i * 13) % 200)}_${(i * 7) % 500}@&page=1`);
+    q.push(`/onus?status=offline&reason=los&page=${1 + (i % 5)}`);
+  }
+  return q;
+}
+
+export async function teardown(): Promise<void> {
+  const s = await stack?.catch(() => undefined);
+  await s?.stop();
+}
+
+export const benchmarks: Benchmark[] = [
+  {
+    name: 'api.onu_list_p95_ms',
+    unit: 'ms',
+    budget: 50,
+    better: 'lower',
+    description:
+      'p95 latency of GET /onus (filter, search, sort, page) over HTTP with 100,000 ONUs and 10 million signal samples',
+    async run(log) {
+      const s = await (stack ??= start(log));
+      const queries = onuListQueries(s.oltIds);
+      for (const q of queries.slice(0, 20)) await timeGet(s, q); // warm caches and the connection pool
+      const times: number[] = [];
+      for (const q of queries) times.push(await timeGet(s, q));
+      log(
+        `${times.length} requests, median ${[...times].sort((a, b) => a - b)[times.length >> 1].toFixed(1)} ms`,
+      );
+      return p95(times);
+    },
+  },
+  {
+    name: 'api.dashboard_p95_ms',
+    unit: 'ms',
+    budget: 100,
+    better: 'lower',
+    description: 'p95 latency of GET /dashboard (cards, bands, port usage, per-OLT table) with 100,000 ONUs',
+    async run(log) {
+      const s = await (stack ??= start(log));
+      for (let i = 0; i < 5; i++) await timeGet(s, '/dashboard');
+      const times: number[] = [];
+      for (let i = 0; i < 40; i++) times.push(await timeGet(s, '/dashboard'));
+      log(`median ${[...times].sort((a, b) => a - b)[times.length >> 1].toFixed(1)} ms`);
+      return p95(times);
+    },
+  },
+];

@@ -1,0 +1,95 @@
+// Seeds the demo tenant through the public API (the same calls the console makes): the demo operator,
+// a completed profile (OTP read from the development outbox) and one OLT per simulated OLT.
+export const DEMO_USER = { username: 'demo', email: 'demo@pondesk.local', password: 'pondesk-demo-1' };
+const DEMO_PROFILE = {
+  ispName: 'Demo Fibre ISP',
+  contactNumber: '+8801700000000',
+  address: 'Demo Tower, Dhaka',
+};
+const OLT_BRANDS = new Set(['bdcom', 'vsol', 'cdata', 'avies']);
+
+async function call(baseUrl, path, { method = 'GET', token, body } = {}) {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : undefined;
+  return { status: res.status, data };
+}
+
+function expectOk(what, r) {
+  if (r.status >= 400) throw new Error(`${what} failed (${r.status}): ${r.data?.message ?? 'no message'}`);
+  return r.data;
+}
+
+export async function seedDemo(baseUrl, devices) {
+  let auth = await call(baseUrl, '/auth/login', {
+    method: 'POST',
+    body: { username: DEMO_USER.username, password: DEMO_USER.password },
+  });
+  if (auth.status === 401 || auth.status === 404) {
+    auth = await call(baseUrl, '/auth/sign-up', {
+      method: 'POST',
+      body: { ...DEMO_USER, acceptTerms: true },
+    });
+  }
+  const { accessToken, user } = expectOk('Signing in the demo operator', auth);
+  if (!user.profileConfirmed) {
+    expectOk(
+      'Sending the profile OTP',
+      await call(baseUrl, '/profile/otp', {
+        method: 'POST',
+        token: accessToken,
+        body: { contactNumber: DEMO_PROFILE.contactNumber },
+      }),
+    );
+    const outbox = expectOk(
+      'Reading the development outbox',
+      await call(baseUrl, `/dev/outbox?to=${encodeURIComponent(DEMO_PROFILE.contactNumber)}`),
+    );
+    const otp = outbox.sms.find((m) => m.otp)?.otp;
+    if (!otp) throw new Error('No OTP in the development outbox');
+    expectOk(
+      'Completing the demo profile',
+      await call(baseUrl, '/profile/complete', {
+        method: 'POST',
+        token: accessToken,
+        body: { ...DEMO_PROFILE, otp },
+      }),
+    );
+  }
+  const existing = expectOk(
+    'Listing OLTs',
+    await call(baseUrl, '/olts?pageSize=100', { token: accessToken }),
+  ).items;
+  const have = new Set(existing.map((o) => o.host + '|' + o.name));
+  let added = 0;
+  for (const d of devices.filter((d) => OLT_BRANDS.has(d.brand))) {
+    if (have.has(d.host + '|' + d.name)) continue;
+    expectOk(
+      `Adding OLT ${d.name}`,
+      await call(baseUrl, '/olts', {
+        method: 'POST',
+        token: accessToken,
+        body: {
+          name: d.name,
+          host: d.host,
+          brand: d.brand,
+          mode: d.mode,
+          snmpPort: d.snmpPort,
+          snmpCommunity: d.community,
+          telnetPort: d.telnetPort ?? undefined,
+          httpPort: d.httpPort ?? undefined,
+          username: d.username ?? undefined,
+          password: d.password ?? undefined,
+          pollIntervalSeconds: 60,
+          description: `Simulated ${d.brand} ${d.mode} OLT (${d.onus} ONUs)`,
+        },
+      }),
+    );
+    added++;
+  }
+  return { added, total: existing.length + added };
+}

@@ -1,0 +1,148 @@
+import { parseArgs } from 'node:util';
+import type { Brand, DeviceConnection, OnuRef, PonMode } from '@pondesk/device-drivers';
+
+export const COMMANDS = [
+  'identify',
+  'onus',
+  'onu',
+  'inactive',
+  'mac',
+  'health',
+  'ports',
+  'history',
+  'telnet-check',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export interface PonctlArgs {
+  command: Command;
+  connection: DeviceConnection;
+  brand?: Brand;
+  mode?: PonMode;
+  json: boolean;
+  onu?: OnuRef;
+  mac?: string;
+  ponPort?: number;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `usage: ponctl <${COMMANDS.join('|')}> --host H [options]
+  --port P            SNMP UDP port (161)
+  --community C       SNMP community (public)
+  --snmp-version V    v1 | v2c (default v2c)
+  --brand B           bdcom | vsol | cdata | avies (default: autodetect)
+  --mode M            gpon | epon (default: autodetect)
+  --telnet-port P     telnet port (23)
+  --http-port P       AVIES/HSGQ web API port (80)
+  --user U --password X   telnet login (AVIES: web API login)
+  --enable-password X enable secret when it differs from the login password
+  --onu PON:ID        ONU for \`onu\` and \`history\` (e.g. 2:15)
+  --pon N             only this PON port (\`onus\`, \`inactive\`)
+  --mac MAC           MAC for \`mac\`
+  --timeout MS        per-request timeout (3000)
+  --retries N         SNMP retries (1)
+  --json              JSON array instead of a table`;
+
+const int = (name: string, v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+  return Number(v);
+};
+
+export function parsePonctlArgs(argv: readonly string[]): PonctlArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        community: { type: 'string' },
+        'snmp-version': { type: 'string' },
+        brand: { type: 'string' },
+        mode: { type: 'string' },
+        'telnet-port': { type: 'string' },
+        'http-port': { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        'enable-password': { type: 'string' },
+        onu: { type: 'string' },
+        pon: { type: 'string' },
+        mac: { type: 'string' },
+        timeout: { type: 'string' },
+        retries: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help) throw new UsageError('');
+  const command = positionals[0] as Command | undefined;
+  if (!command || !COMMANDS.includes(command))
+    throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
+  if (!v.host) throw new UsageError('--host is required');
+  if (v.brand && !['bdcom', 'vsol', 'cdata', 'avies'].includes(v.brand))
+    throw new UsageError(`--brand must be bdcom, vsol, cdata or avies`);
+  if (v.mode && !['gpon', 'epon'].includes(v.mode)) throw new UsageError(`--mode must be gpon or epon`);
+  if ((v.user === undefined) !== (v.password === undefined))
+    throw new UsageError('--user and --password go together');
+  const version = v['snmp-version'] ?? 'v2c';
+  if (!['v1', 'v2c'].includes(version)) throw new UsageError('--snmp-version must be v1 or v2c');
+  const timeout = int('timeout', v.timeout) ?? 3000;
+
+  let onu: OnuRef | undefined;
+  if (v.onu) {
+    const m = /^(\d+)[:/](\d+)$/.exec(v.onu);
+    if (!m) throw new UsageError('--onu must look like PON:ID, e.g. 2:15');
+    onu = { ponPort: Number(m[1]), onuId: Number(m[2]) };
+  }
+  if ((command === 'onu' || command === 'history') && !onu)
+    throw new UsageError(`${command} needs --onu PON:ID`);
+  if (command === 'mac' && !v.mac) throw new UsageError('mac needs --mac');
+
+  const connection: DeviceConnection = {
+    host: v.host,
+    snmp: {
+      port: int('port', v.port),
+      community: v.community ?? 'public',
+      version: version as 'v1' | 'v2c',
+      timeoutMs: timeout,
+      retries: int('retries', v.retries) ?? 1,
+    },
+  };
+  if (v.user !== undefined && v.password !== undefined) {
+    connection.telnet = {
+      port: int('telnet-port', v['telnet-port']),
+      username: v.user,
+      password: v.password,
+      enablePassword: v['enable-password'],
+      connectTimeoutMs: timeout,
+      loginTimeoutMs: Math.max(timeout, 5000),
+      commandTimeoutMs: Math.max(timeout * 4, 15000),
+    };
+    if (v.brand === 'avies' || v['http-port'] !== undefined) {
+      connection.http = {
+        port: int('http-port', v['http-port']),
+        username: v.user,
+        password: v.password,
+        timeoutMs: Math.max(timeout, 5000),
+      };
+    }
+  }
+  return {
+    command,
+    connection,
+    brand: v.brand as Brand | undefined,
+    mode: v.mode as PonMode | undefined,
+    json: v.json ?? false,
+    onu,
+    mac: v.mac,
+    ponPort: int('pon', v.pon),
+  };
+}
