@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import type { OltDetail, OnuStatusChangedEvent, ServerToClientEvents } from '@pondesk/contracts';
@@ -9,76 +5,32 @@ import { createDataSource } from '@pondesk/server-database';
 import Redis from 'ioredis';
 import { Queue } from 'bullmq';
 import { QueueName, pollSchedulerId, queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
-import { TestRedisServer, freePort, waitFor } from '@pondesk/server-testing';
+import { TestRedisServer, waitFor } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, type TestAccount } from './support/identity';
+import { SimulatorProcess } from './support/simulator';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
-const ROOT = resolve(__dirname, '../../..');
 const DEVICE = 'bdcom-gpon-it';
-
-interface SimOnuState {
-  ponPort: number;
-  onuId: number;
-  serial: string;
-  vendor: string;
-  description: string | null;
-  status: 'online' | 'offline';
-  distanceM: number;
-  rxDbm: number | null;
-  txDbm: number | null;
-}
 
 describe('polling the simulated fleet', () => {
   let api: RunningApi;
   let worker: RunningWorker;
   let client: ApiClient;
   let db: DataSource;
-  let sim: ChildProcess;
-  let control: string;
-  let dir: string;
+  let sim: SimulatorProcess;
   let a: TestAccount;
   let b: TestAccount;
   let olt: OltDetail;
   let redis: TestRedisServer;
   const sockets: Socket<ServerToClientEvents>[] = [];
 
-  const state = async (): Promise<SimOnuState[]> =>
-    ((await (await fetch(`${control}/devices/${DEVICE}/state`)).json()) as { onus: SimOnuState[] }).onus;
+  const state = () => sim.onus(DEVICE);
 
   beforeAll(async () => {
     // Frozen simulated time: the simulator's state and what the poller stores can be compared exactly.
-    dir = mkdtempSync(join(tmpdir(), 'pondesk-fleet-it-'));
-    const fleetFile = join(dir, 'fleet.json');
-    writeFileSync(
-      fleetFile,
-      JSON.stringify({
-        name: 'it',
-        seed: 11,
-        timeScale: 0,
-        devices: [{ name: DEVICE, brand: 'bdcom', mode: 'gpon', ponPorts: 2, onusPerPort: 8 }],
-      }),
-    );
-    const base = 20000 + ((await freePort()) % 20000);
-    const controlPort = await freePort();
-    control = `http://127.0.0.1:${controlPort}`;
-    sim = spawn(
-      process.execPath,
-      [
-        resolve(ROOT, 'tools/run-ts.cjs'),
-        resolve(ROOT, 'libs/device/simulator/src/main.ts'),
-        '--fleet',
-        fleetFile,
-        '--base-port',
-        String(base),
-        '--control-port',
-        String(controlPort),
-      ],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
-    await waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
-      timeoutMs: 20000,
-      what: 'the simulator',
-    });
+    sim = await SimulatorProcess.start([
+      { name: DEVICE, brand: 'bdcom', mode: 'gpon', ponPorts: 2, onusPerPort: 8 },
+    ]);
     redis = await TestRedisServer.start();
     [api, worker] = await Promise.all([
       startApi({ REDIS_URL: redis.url }),
@@ -96,19 +48,11 @@ describe('polling the simulated fleet', () => {
     await worker?.stop();
     await api?.close();
     await redis?.stop();
-    sim?.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    await sim?.stop();
   });
 
   it("stores the simulator's ONUs, field by field, within one poll of adding the OLT", async () => {
-    const device = (await (await fetch(`${control}/devices/${DEVICE}`)).json()) as {
-      host: string;
-      snmpPort: number;
-      community: string;
-      telnetPort: number;
-      username: string;
-      password: string;
-    };
+    const device = await sim.device(DEVICE);
     const res = await client.post<OltDetail>(
       '/olts',
       {
@@ -131,14 +75,14 @@ describe('polling the simulated fleet', () => {
       { timeoutMs: 20000, what: 'the first poll' },
     );
     // (BDCOM GPON reports no vendor over SNMP, so vendor is not compared here.)
-    const sim = await state();
+    const simOnus = await state();
     const rows: Record<string, unknown>[] = await db.query(
       'SELECT pon_port, onu_id, serial, description, status, distance_m, rx_dbm, tx_dbm FROM onu WHERE olt_id = $1 ORDER BY pon_port, onu_id',
       [olt.id],
     );
     const r2 = (v: unknown) => (v === null ? null : Math.round(Number(v) * 100) / 100);
     expect(rows.map((r) => ({ ...r, rx_dbm: r2(r.rx_dbm), tx_dbm: r2(r.tx_dbm) }))).toEqual(
-      sim
+      simOnus
         .sort((x, y) => x.ponPort - y.ponPort || x.onuId - y.onuId)
         .map((o) => ({
           pon_port: o.ponPort,
@@ -174,7 +118,7 @@ describe('polling the simulated fleet', () => {
     const onlineOnPon1 = (await state()).filter((o) => o.ponPort === 1 && o.status === 'online').length;
     expect(onlineOnPon1).toBeGreaterThan(0);
 
-    expect((await fetch(`${control}/devices/${DEVICE}/pons/1/down`, { method: 'POST' })).ok).toBe(true);
+    await sim.send('POST', `/devices/${DEVICE}/pons/1/down`);
     expect((await client.post(`/olts/${olt.id}/poll`, {}, a.token)).status).toBe(202);
     await waitFor(async () => gotA.length >= onlineOnPon1, {
       timeoutMs: 20000,
@@ -204,11 +148,7 @@ describe('polling the simulated fleet', () => {
     const polledAt = (await db.query('SELECT last_polled_at FROM olt WHERE id = $1', [olt.id]))[0]
       .last_polled_at as Date;
     // A slow OLT keeps the poll running long enough to pull Redis out from under it.
-    await fetch(`${control}/devices/${DEVICE}/faults`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ slowMs: 150 }),
-    });
+    await sim.send('PUT', `/devices/${DEVICE}/faults`, { slowMs: 150 });
     const probe = new Redis(redisOptionsFromUrl(redis.url, { maxRetriesPerRequest: 1 }));
     probe.on('error', () => undefined);
     await client.post(`/olts/${olt.id}/poll`, {}, a.token);
@@ -219,11 +159,7 @@ describe('polling the simulated fleet', () => {
     });
     await redis.stop();
     await redis.start(); // nothing on disk: the queue, its schedulers and the lock are gone
-    await fetch(`${control}/devices/${DEVICE}/faults`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ slowMs: 0 }),
-    });
+    await sim.send('PUT', `/devices/${DEVICE}/faults`, { slowMs: 0 });
     const queue = new Queue(QueueName.OltPoll, {
       connection: redisOptionsFromUrl(redis.url, { maxRetriesPerRequest: null }),
       prefix: queuePrefix(process.env.DATABASE_URL!),

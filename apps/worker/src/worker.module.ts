@@ -15,6 +15,7 @@ import { OltProber } from './polling/olt-prober';
 import { OnuStore } from './polling/onu-store';
 import { PollOltProcessor } from './polling/poll-olt.processor';
 import { DeviceActionProcessor } from './processors/device-action.processor';
+import { OnuActionsService } from './processors/onu-actions.service';
 import { SystemProcessor } from './processors/system.processor';
 import { EventPublisher } from './realtime/event-publisher.service';
 import { MaintenanceProcessor } from './schedulers/maintenance.processor';
@@ -52,6 +53,7 @@ export class WorkerModule {
         OltLock,
         OnuStore,
         OltProber,
+        OnuActionsService,
         { provide: OltConnector, useClass: DriverOltConnector },
         SchedulerSyncService,
         SystemProcessor,

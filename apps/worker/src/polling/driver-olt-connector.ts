@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createOltDriver, type DeviceConnection } from '@pondesk/device-drivers';
+import {
+  DriverError,
+  DriverErrorCode,
+  createOltDriver,
+  type DeviceConnection,
+} from '@pondesk/device-drivers';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
 import type { OltEntity } from '@pondesk/server-database';
 import { OltConnector, type PollableOlt } from './olt-connector';
@@ -46,6 +51,19 @@ export class DriverOltConnector extends OltConnector {
         const ports = await driver.listPonPorts().catch(() => null);
         return { onus: records.map(toPolledOnu), ponPorts: ports ? ports.length : null };
       },
+      portOnus: (ponPort) => driver.listOnus({ ponPort }),
+      readOptics: (onu) => driver.readOnuOptics(onu),
+      async history(onu) {
+        try {
+          return await driver.onuHistory(onu);
+        } catch (error) {
+          if (error instanceof DriverError && error.code === DriverErrorCode.UNSUPPORTED) return null;
+          throw error;
+        }
+      },
+      reboot: (onu) => driver.rebootOnu(onu),
+      deleteOnu: (onu) => driver.deleteOnu(onu),
+      checkTelnet: () => driver.checkTelnetLogin(),
       async systemHealth() {
         const h = await driver.systemHealth();
         return { cpuPercent: h.cpuPercent, memoryPercent: h.memoryPercent, uptimeSeconds: h.uptimeSeconds };

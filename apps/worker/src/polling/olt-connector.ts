@@ -1,3 +1,10 @@
+import type {
+  OnuHistoryEvent,
+  OnuOptics,
+  OnuRecord,
+  OnuRef,
+  TelnetLoginCheck,
+} from '@pondesk/device-drivers';
 import type { OltEntity } from '@pondesk/server-database';
 import type { PolledOnu } from './poll-diff';
 
@@ -7,9 +14,17 @@ export interface OltHealthReading {
   uptimeSeconds: number | null;
 }
 
-/** What polling needs from a device session; the device layer's drivers sit behind it. */
+/** What polling and the operators' ONU actions need from a device session; the drivers sit behind it. */
 export interface PollableOlt {
   listOnus(): Promise<{ onus: PolledOnu[]; ponPorts: number | null }>;
+  /** The ONUs of one PON port, as the driver reports them. */
+  portOnus(ponPort: number): Promise<OnuRecord[]>;
+  readOptics(onu: OnuRef): Promise<OnuOptics>;
+  /** The ONU's deactivation or up/down log; `null` when the device keeps none we can read. */
+  history(onu: OnuRef): Promise<OnuHistoryEvent[] | null>;
+  reboot(onu: OnuRef): Promise<void>;
+  deleteOnu(onu: OnuRef): Promise<void>;
+  checkTelnet(): Promise<TelnetLoginCheck>;
   systemHealth(): Promise<OltHealthReading>;
   close(): Promise<void>;
 }

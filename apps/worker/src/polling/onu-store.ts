@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { onuKey, planPoll, type PolledOnu, type StatusChange, type StoredOnu } from './poll-diff';
-import { parsePppoeIds } from './pppoe-ids';
+import { parsePppoeIds } from '@pondesk/contracts';
 
 export interface AppliedPoll {
   total: number;
@@ -29,27 +29,34 @@ const col = <T>(rows: PolledOnu[], pick: (o: PolledOnu) => T) => rows.map(pick);
 export class OnuStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  /**
+   * Applies a full poll, or with `ponPort` a read of that one PON port (the other ports' rows are left
+   * alone and the OLT's last-poll fields are not touched).
+   */
   async applyPoll(
     olt: OltRef,
     polled: PolledOnu[],
     pollTime: Date,
     durationMs: number,
     ponPortCount: number | null,
+    ponPort?: number,
   ): Promise<AppliedPoll> {
     // A device listing an ONU twice would make the upsert touch one row twice, which Postgres refuses.
     polled = [...new Map(polled.map((p) => [onuKey(p), p])).values()];
+    if (ponPort !== undefined) polled = polled.filter((p) => p.ponPort === ponPort);
     return this.db.transaction(async (tx) => {
       // One poll per OLT at a time, also across workers and retries.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
       const stored: StoredOnu[] = (
         await tx.query(
-          'SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt" FROM onu WHERE olt_id = $1',
-          [olt.id],
+          `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt"
+           FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
+          [olt.id, ponPort ?? null],
         )
       ).map((r: StoredOnu) => ({ ...r, sampledAt: r.sampledAt ? new Date(r.sampledAt) : null }));
       const plan = planPoll(stored, polled, pollTime);
       const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
-      const ids = await this.upsert(tx, olt, polled, sampled, pollTime);
+      const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, pollTime);
       const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
       const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
       const changes = plan.changes.flatMap((c) => {
@@ -60,22 +67,32 @@ export class OnuStore {
           ...c,
           onuRef,
           ifName: o.ifName,
-          pppoeIds: parsePppoeIds(o.description),
+          pppoeIds: pppoe.get(onuKey(c)) ?? [],
         };
       });
       await this.insertEvents(tx, olt, changes, pollTime);
       if (plan.vanished.length)
         await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
-      const online = polled.filter((o) => o.status === 'online').length;
-      await tx.query(
-        `UPDATE olt SET onu_count = $2, online_onu_count = $3, last_polled_at = $4, last_poll_duration_ms = $5,
-           pon_port_count = COALESCE($6, pon_port_count), last_error = NULL, updated_at = now() WHERE id = $1`,
-        [olt.id, polled.length, online, pollTime, durationMs, ponPortCount],
-      );
+      let total = polled.length;
+      let online = polled.filter((o) => o.status === 'online').length;
+      if (ponPort === undefined) {
+        await tx.query(
+          `UPDATE olt SET onu_count = $2, online_onu_count = $3, last_polled_at = $4, last_poll_duration_ms = $5,
+             pon_port_count = COALESCE($6, pon_port_count), last_error = NULL, updated_at = now() WHERE id = $1`,
+          [olt.id, total, online, pollTime, durationMs, ponPortCount],
+        );
+      } else {
+        [{ total, online }] = await tx.query(
+          `UPDATE olt SET onu_count = c.total, online_onu_count = c.online, updated_at = now()
+           FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'online'))::int AS online FROM onu WHERE olt_id = $1) c
+           WHERE id = $1 RETURNING c.total, c.online`,
+          [olt.id],
+        );
+      }
       return {
-        total: polled.length,
+        total,
         online,
-        offline: polled.length - online,
+        offline: total - online,
         samples,
         removed: plan.vanished.length,
         changes,
@@ -89,9 +106,9 @@ export class OnuStore {
     rows: PolledOnu[],
     sampled: boolean[],
     at: Date,
-  ): Promise<Map<string, string>> {
-    if (!rows.length) return new Map();
-    const result: { id: string; pon_port: number; onu_id: number }[] = await tx.query(
+  ): Promise<{ ids: Map<string, string>; pppoe: Map<string, string[]> }> {
+    if (!rows.length) return { ids: new Map(), pppoe: new Map() };
+    const result: { id: string; pon_port: number; onu_id: number; pppoe_ids: string[] }[] = await tx.query(
       `INSERT INTO onu AS o (tenant_id, olt_id, pon_port, onu_id, if_name, mac, serial, description, pppoe_ids, status, reason, reason_raw,
          rx_dbm, tx_dbm, temperature_c, voltage_v, bias_ma, distance_m, vendor, model, last_seen_at, status_changed_at, last_down_at,
          sampled_rx_dbm, sampled_at)
@@ -106,7 +123,8 @@ export class OnuStore {
          AS u(pon_port, onu_id, if_name, mac, serial, description, pppoe, status, reason, reason_raw, rx, tx, temp, volt, bias, dist, vendor, model, sampled)
        ON CONFLICT (olt_id, pon_port, onu_id) DO UPDATE SET
          if_name = EXCLUDED.if_name, mac = COALESCE(EXCLUDED.mac, o.mac), serial = COALESCE(EXCLUDED.serial, o.serial),
-         description = EXCLUDED.description, pppoe_ids = EXCLUDED.pppoe_ids,
+         description = EXCLUDED.description,
+         pppoe_ids = CASE WHEN o.pppoe_manual THEN o.pppoe_ids ELSE EXCLUDED.pppoe_ids END,
          status = EXCLUDED.status,
          reason = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason ELSE o.reason END,
          reason_raw = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason_raw ELSE o.reason_raw END,
@@ -118,7 +136,7 @@ export class OnuStore {
          last_down_at = CASE WHEN o.status = 'online' AND EXCLUDED.status = 'offline' THEN EXCLUDED.status_changed_at ELSE o.last_down_at END,
          sampled_rx_dbm = COALESCE(EXCLUDED.sampled_rx_dbm, o.sampled_rx_dbm), sampled_at = COALESCE(EXCLUDED.sampled_at, o.sampled_at),
          updated_at = now()
-       RETURNING id, pon_port, onu_id`,
+       RETURNING id, pon_port, onu_id, pppoe_ids`,
       [
         olt.tenantId,
         olt.id,
@@ -144,7 +162,10 @@ export class OnuStore {
         sampled,
       ],
     );
-    return new Map(result.map((r) => [`${r.pon_port}:${r.onu_id}`, r.id]));
+    return {
+      ids: new Map(result.map((r) => [onuKey({ ponPort: r.pon_port, onuId: r.onu_id }), r.id])),
+      pppoe: new Map(result.map((r) => [onuKey({ ponPort: r.pon_port, onuId: r.onu_id }), r.pppoe_ids])),
+    };
   }
 
   private async insertSamples(

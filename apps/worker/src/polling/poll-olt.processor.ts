@@ -101,21 +101,7 @@ export class PollOltProcessor extends WorkerHost implements OnModuleInit {
         at: new Date().toISOString(),
       });
     }
-    for (const c of applied.changes) {
-      this.events.toTenant(olt.tenantId, 'onu.status.changed', {
-        oltId: olt.id,
-        onuRef: c.onuRef,
-        ponPort: c.ponPort,
-        onuId: c.onuId,
-        ifName: c.ifName,
-        pppoeIds: c.pppoeIds,
-        from: c.from,
-        to: c.to,
-        reason: c.reason,
-        reasonRaw: c.reasonRaw,
-        at,
-      });
-    }
+    this.events.onuChanges(olt, applied.changes, at);
     this.events.toTenant(olt.tenantId, 'olt.poll.finished', {
       oltId: olt.id,
       ok: true,

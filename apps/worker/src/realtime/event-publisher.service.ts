@@ -3,6 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import {
   tenantRoom,
+  type OnuStatusChangedEvent,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
@@ -27,6 +28,28 @@ export class EventPublisher implements OnModuleDestroy {
       event,
       payload,
     );
+  }
+
+  /** One `onu.status.changed` per status change a poll (or a port read) found on an OLT. */
+  onuChanges(
+    olt: { id: string; tenantId: string },
+    changes: readonly Omit<OnuStatusChangedEvent, 'oltId' | 'at'>[],
+    at: string,
+  ): void {
+    for (const c of changes)
+      this.toTenant(olt.tenantId, 'onu.status.changed', {
+        oltId: olt.id,
+        onuRef: c.onuRef,
+        ponPort: c.ponPort,
+        onuId: c.onuId,
+        ifName: c.ifName,
+        pppoeIds: c.pppoeIds,
+        from: c.from,
+        to: c.to,
+        reason: c.reason,
+        reasonRaw: c.reasonRaw,
+        at,
+      });
   }
 
   onModuleDestroy(): void {

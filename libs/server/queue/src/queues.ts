@@ -29,6 +29,17 @@ export enum DeviceActionJob {
   PortCheck = 'port-check',
   /** SNMP identify of an OLT not yet saved (Test Get Port). */
   Probe = 'probe',
+  /** Live optics of one ONU (the list's Get). */
+  OnuReadSignal = 'onu-read-signal',
+  /** Live record and up/down history of one ONU (the PPPoE page's ONU Realtime). */
+  OnuRealtime = 'onu-realtime',
+  OnuReboot = 'onu-reboot',
+  /** Deletes the ONU's registration on the OLT (Clear), then its stored record. */
+  OnuClear = 'onu-clear',
+  /** Reads one PON port again and again after a reboot until the ONU is back (or time is up). */
+  OnuWatch = 'onu-watch',
+  /** Telnet login to a stored OLT (the Clear dialog enables Yes only after it succeeds). */
+  TelnetCheck = 'telnet-check',
 }
 
 export enum MaintenanceJob {
@@ -54,6 +65,37 @@ export interface OltJobPayload {
   /** An operator asked for this poll: run it even while the OLT is held offline. */
   force?: boolean;
 }
+
+/** Addresses one stored ONU for on-demand work; the worker re-reads the OLT within the tenant. */
+export interface OnuActionPayload {
+  tenantId: string;
+  oltId: string;
+  onuRef: string;
+  ponPort: number;
+  onuId: number;
+}
+
+export interface OnuWatchPayload extends OnuActionPayload {
+  /** Epoch ms after which the watch gives up. */
+  until: number;
+  /** The ONU has been seen offline since the reboot. */
+  sawOffline: boolean;
+}
+
+/** A watch reads the port this often after a reboot, for at most this long. */
+export const ONU_WATCH_INTERVAL_MS = 5000;
+export const ONU_WATCH_MAX_MS = 5 * 60_000;
+
+export interface TelnetCheckPayload {
+  tenantId: string;
+  oltId: string;
+}
+
+/** Why on-demand device work did not give its answer. */
+export type DeviceFailureCode = 'ONU_GONE' | 'OLT_GONE' | 'OLT_BUSY' | 'UNSUPPORTED' | 'DEVICE';
+
+/** On-demand device work answers with this rather than failing the job: the API turns it into an HTTP error. */
+export type DeviceOutcome<T> = { ok: true; value: T } | { ok: false; code: DeviceFailureCode; error: string };
 
 export interface PortCheckPayload {
   host: string;

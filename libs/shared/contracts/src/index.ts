@@ -6,3 +6,5 @@ export * from './fleet/olt';
 export * from './fleet/reasons';
 export * from './fleet/onu';
 export * from './fleet/dashboard';
+export * from './fleet/monitoring';
+export * from './fleet/pppoe-ids';

@@ -18,15 +18,20 @@ export const Authenticated = () =>
     ApiUnauthorizedResponse({ description: 'Missing or expired access token' }),
   );
 
-/** Signed-in user whose role holds an active menu with this permission code (2000–2021). */
-export const RequirePermission = (code: number) =>
+/**
+ * Signed-in user whose role holds an active menu with this permission code (2000–2021); with several
+ * codes, any one of them is enough (screens reachable from more than one menu, such as an ONU's page).
+ */
+export const RequirePermission = (...codes: [number, ...number[]]) =>
   applyDecorators(
-    SetMetadata(REQUIRED_PERMISSION_KEY, code),
+    SetMetadata(REQUIRED_PERMISSION_KEY, codes.length === 1 ? codes[0] : codes),
     ApiBearerAuth(),
     ApiExtension('x-auth', 'permission'),
-    ApiExtension('x-permission', code),
+    ApiExtension('x-permission', codes.length === 1 ? codes[0] : codes),
     ApiUnauthorizedResponse({ description: 'Missing or expired access token' }),
-    ApiForbiddenResponse({ description: `Role lacks permission ${code}` }),
+    ApiForbiddenResponse({
+      description: `Role lacks permission ${codes.length === 1 ? codes[0] : `${codes.join(', ')} (any one)`}`,
+    }),
   );
 
 /** The platform operator only (manages tenants). */

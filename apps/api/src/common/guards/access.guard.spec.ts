@@ -19,6 +19,9 @@ class Routes {
   @RequirePermission(2000) admin(): string {
     return 'admin';
   }
+  @RequirePermission(2007, 2003) onuPage(): string {
+    return 'onuPage';
+  }
   @PlatformAdmin() platform(): string {
     return 'platform';
   }
@@ -80,6 +83,16 @@ describe('AccessGuard', () => {
     );
     const admin = { ...tenantActor, permissions: [2000] } as Actor;
     await expect(guardWith(admin).canActivate(context('admin', 'Bearer abc'))).resolves.toBe(true);
+  });
+
+  it('admits a role holding any one of several codes, and refuses one holding none', async () => {
+    await expect(guardWith(tenantActor).canActivate(context('onuPage', 'Bearer abc'))).rejects.toBeInstanceOf(
+      ForbiddenException,
+    );
+    for (const code of [2003, 2007]) {
+      const holder = { ...tenantActor, permissions: [code] } as Actor;
+      await expect(guardWith(holder).canActivate(context('onuPage', 'Bearer abc'))).resolves.toBe(true);
+    }
   });
 
   it('keeps platform and tenant routes apart', async () => {

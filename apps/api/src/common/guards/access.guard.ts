@@ -36,8 +36,8 @@ export class AccessGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, targets) === true) return true;
     const platformOnly = this.reflector.getAllAndOverride<boolean | undefined>(PLATFORM_ADMIN_KEY, targets);
-    // `null` = Authenticated(), a number = RequirePermission(code), undefined = nothing declared.
-    const permission = this.reflector.getAllAndOverride<number | null | undefined>(
+    // `null` = Authenticated(), a number (or any-of list) = RequirePermission(…), undefined = nothing declared.
+    const permission = this.reflector.getAllAndOverride<number | number[] | null | undefined>(
       REQUIRED_PERMISSION_KEY,
       targets,
     );
@@ -63,8 +63,12 @@ export class AccessGuard implements CanActivate {
         AccessErrorCode.TENANT_ONLY,
         'This route belongs to ISP accounts, not the platform administrator',
       );
-    if (permission === undefined || !(actor.permissions as number[]).includes(permission))
-      throw forbidden(AccessErrorCode.PERMISSION_DENIED, `Your role does not have permission ${permission}`);
+    const anyOf = permission === undefined ? [] : Array.isArray(permission) ? permission : [permission];
+    if (!anyOf.some((c) => (actor.permissions as number[]).includes(c)))
+      throw forbidden(
+        AccessErrorCode.PERMISSION_DENIED,
+        `Your role does not have permission ${anyOf.join(' or ')}`,
+      );
     return true;
   }
 }

@@ -8,14 +8,14 @@ import {
   type OnuRow,
   type OnuSort,
 } from '@pondesk/contracts';
+import { ONU_SEARCH_SQL } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../olts/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
 
 /** The expression the trigram index covers (migration OnuSearch); search must use it verbatim. */
-export const ONU_SEARCH_EXPR =
-  "lower(n.if_name || ' ' || coalesce(n.mac, '') || ' ' || coalesce(n.serial, '') || ' ' || coalesce(n.description, '') || ' ' || coalesce(n.vendor, '') || ' ' || coalesce(n.model, '') || ' ' || n.status || ' ' || coalesce(n.reason, ''))";
+export const ONU_SEARCH_EXPR = ONU_SEARCH_SQL('n');
 
 const SORTS: Record<OnuSort, string> = {
   olt: 'o.name, n.pon_port, n.onu_id',
@@ -30,7 +30,7 @@ const SORTS: Record<OnuSort, string> = {
   lastSeen: 'n.last_seen_at',
 };
 
-interface RawOnu {
+export interface RawOnu {
   id: string;
   olt_id: string;
   olt_name: string;
@@ -57,7 +57,7 @@ interface RawOnu {
   status_changed_at: Date | null;
 }
 
-const toRow = (r: RawOnu): OnuRow => ({
+export const toRow = (r: RawOnu): OnuRow => ({
   id: r.id,
   oltId: r.olt_id,
   oltName: r.olt_name,

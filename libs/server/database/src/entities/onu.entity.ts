@@ -11,7 +11,7 @@ export type OnuDownReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unkno
 @Index('onu_tenant_status_idx', ['tenantId', 'status'])
 @Index('onu_tenant_rx_idx', ['tenantId', 'rxDbm'])
 @Index('onu_mac_idx', ['tenantId', 'mac'])
-// Expression (trigram) and array (GIN) indexes TypeORM cannot describe; created by SQL in FleetSchema.
+// Expression (trigram) and array (GIN) indexes TypeORM cannot describe; created by SQL in OnuSearch.
 @Index('onu_search_trgm_idx', { synchronize: false })
 @Index('onu_pppoe_ids_idx', { synchronize: false })
 export class OnuEntity {
@@ -26,6 +26,8 @@ export class OnuEntity {
   @Column({ type: 'varchar', length: 32, nullable: true }) serial!: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) description!: string | null;
   @Column({ name: 'pppoe_ids', type: 'text', array: true, default: () => "'{}'" }) pppoeIds!: string[];
+  /** Set by an operator (Update Data): polls keep these ids instead of parsing the description. */
+  @Column({ name: 'pppoe_manual', type: 'boolean', default: false }) pppoeManual!: boolean;
   @Column({ type: 'varchar', length: 10 }) status!: OnuStatus;
   @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReason | null;
   @Column({ name: 'reason_raw', type: 'varchar', length: 120, nullable: true }) reasonRaw!: string | null;

@@ -48,8 +48,6 @@ export class FleetSchema1795417720993 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "onu_pppoe_ids_idx"`);
-    await queryRunner.query(`DROP INDEX "onu_search_trgm_idx"`);
     await queryRunner.query(`DROP TABLE "onu_signal_sample"`);
     await queryRunner.query(`DROP INDEX "public"."onu_olt_port_onu_uq"`);
     await queryRunner.query(`DROP INDEX "public"."onu_tenant_olt_port_idx"`);

@@ -3,6 +3,7 @@ import { IdentitySchema1795417699348 } from './1795417699348-IdentitySchema';
 import { SeedMenus1795417699349 } from './1795417699349-SeedMenus';
 import { FleetSchema1795417720993 } from './1795417720993-FleetSchema';
 import { OltPermissionLink1795418859930 } from './1795418859930-OltPermissionLink';
+import { OnuSearch1795484579911 } from './1795484579911-OnuSearch';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SeedMenus1795417699349,
   FleetSchema1795417720993,
   OltPermissionLink1795418859930,
+  OnuSearch1795484579911,
 ];

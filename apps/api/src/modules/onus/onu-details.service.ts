@@ -1,0 +1,326 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  DOWN_COUNT_DAYS,
+  PORT_CAPACITY,
+  PPPOE_SUGGESTION_LIMIT,
+  SIGNAL_HISTORY_DAYS,
+  parsePppoeIds,
+  type OnuDetail,
+  type OnuEventList,
+  type PppoeLookup,
+  type PppoeSuggestions,
+  type SignalDay,
+  type SignalHistory,
+} from '@pondesk/contracts';
+import type { TenantActor } from '../../common/auth/actor';
+import { likePattern, pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
+import { AuditService } from '../audit/audit.service';
+import { OltAccessService } from '../olts/olt-access.service';
+import type { UpdateOnuDataDto } from './dto/onu-data.dto';
+import { onuNotFound, portNotFound, pppoeNotFound } from './onus.exception';
+import { ONU_SEARCH_EXPR, toRow, type RawOnu } from './onus.service';
+
+interface RawDetail extends RawOnu {
+  olt_brand: OnuDetail['oltBrand'];
+  olt_mode: OnuDetail['oltMode'];
+  olt_status: OnuDetail['oltStatus'];
+  pppoe_manual: boolean;
+  last_down_at: Date | null;
+  port_count: number;
+  down_count: number;
+  latest_at: Date | null;
+  previous_rx: number | null;
+  previous_at: Date | null;
+}
+
+/** The stored ONU a caller may see: tenant, OLT permissions and soft-deleted OLTs all apply. */
+export interface VisibleOnu {
+  id: string;
+  oltId: string;
+  tenantId: string;
+  ponPort: number;
+  onuId: number;
+  ifName: string;
+  description: string | null;
+  pppoeIds: string[];
+  pppoeManual: boolean;
+}
+
+const toDetail = (r: RawDetail): OnuDetail => ({
+  ...toRow(r),
+  oltBrand: r.olt_brand,
+  oltMode: r.olt_mode,
+  oltStatus: r.olt_status,
+  pppoeManual: r.pppoe_manual,
+  portUsage: { count: r.port_count, ...PORT_CAPACITY[r.olt_mode] },
+  lastDownAt: r.last_down_at?.toISOString() ?? null,
+  downCount: r.down_count,
+  previous:
+    r.previous_rx === null || r.previous_at === null
+      ? null
+      : { rxDbm: r.previous_rx, at: r.previous_at.toISOString() },
+  latestSampleAt: r.latest_at?.toISOString() ?? null,
+});
+
+/** Reads and edits of single ONUs and PPPoE ids: the PPPoE page, the search popup and Update Data. */
+@Injectable()
+export class OnuDetailsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: OltAccessService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async get(actor: TenantActor, id: string): Promise<OnuDetail> {
+    const [row] = await this.details(actor, 'n.id = :id', { id });
+    if (!row) throw onuNotFound();
+    return row;
+  }
+
+  async lookup(actor: TenantActor, pppoeId: string): Promise<PppoeLookup> {
+    // Exact first (the GIN index); a subscriber typed in another case still finds their line.
+    let matches = await this.details(actor, 'n.pppoe_ids @> ARRAY[:pppoe]::text[]', { pppoe: pppoeId });
+    if (!matches.length)
+      matches = await this.details(
+        actor,
+        `${ONU_SEARCH_EXPR} LIKE :like AND EXISTS (SELECT 1 FROM unnest(n.pppoe_ids) p WHERE lower(p) = :lower)`,
+        { like: likePattern(pppoeId.toLowerCase()), lower: pppoeId.toLowerCase() },
+      );
+    if (!matches.length) throw pppoeNotFound(pppoeId);
+    return { pppoeId, matches };
+  }
+
+  async suggest(actor: TenantActor, q: string, limit = PPPOE_SUGGESTION_LIMIT): Promise<PppoeSuggestions> {
+    const term = q.toLowerCase();
+    const scope = this.access.scope(actor, 'o');
+    // The trigram index narrows the ONUs; the test on each id keeps only the ids that match.
+    const [sql, params] = this.db.driver.escapeQueryWithParameters(
+      `SELECT p.id FROM onu n JOIN olt o ON o.id = n.olt_id CROSS JOIN LATERAL unnest(n.pppoe_ids) AS p(id)
+       WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${ONU_SEARCH_EXPR} LIKE :like AND lower(p.id) LIKE :like
+       GROUP BY p.id ORDER BY bool_or(lower(p.id) LIKE :prefix) DESC, lower(p.id) LIMIT :limit`,
+      {
+        ...scope.params,
+        tenantId: actor.tenantId,
+        like: likePattern(term),
+        prefix: likePattern(term).slice(1),
+        limit,
+      },
+    );
+    const rows: { id: string }[] = await this.db.query(sql, params);
+    return { items: rows.map((r) => r.id) };
+  }
+
+  async signal(actor: TenantActor, id: string, query: { day?: string; tz?: string }): Promise<SignalHistory> {
+    const onu = await this.visible(actor, id);
+    const tz = query.tz ?? 'UTC';
+    if (query.day) {
+      const [range]: { from: Date; to: Date }[] = await this.db.query(
+        `SELECT ($1::date::timestamp AT TIME ZONE $2) AS "from", (($1::date + 1)::timestamp AT TIME ZONE $2) AS "to"`,
+        [query.day, tz],
+      );
+      const points: { at: Date; rx: number }[] = await this.db.query(
+        `SELECT sampled_at AS at, rx_dbm AS rx FROM onu_signal_sample
+         WHERE onu_ref = $1 AND sampled_at >= $2 AND sampled_at < $3 ORDER BY sampled_at`,
+        [onu.id, range.from, range.to],
+      );
+      return {
+        resolution: 'raw',
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        points: points.map((p) => ({ at: p.at.toISOString(), rxDbm: round2(p.rx) })),
+      };
+    }
+    const to = new Date();
+    const from = new Date(to.getTime() - SIGNAL_HISTORY_DAYS * 86400_000);
+    // Hours already rolled up come from the hourly table; the hours after the last rollup are
+    // aggregated from the raw samples on the fly, so the newest points are never missing.
+    const points: { at: Date; avg: number; min: number; max: number }[] = await this.db.query(
+      `WITH rolled AS (
+         SELECT hour AS at, rx_avg AS avg, rx_min AS min, rx_max AS max FROM onu_signal_hourly
+         WHERE onu_ref = $1 AND hour >= $2),
+       since AS (SELECT coalesce(max(at) + interval '1 hour', $2::timestamptz) AS t FROM rolled)
+       SELECT at, avg, min, max FROM rolled
+       UNION ALL
+       SELECT date_trunc('hour', s.sampled_at), avg(s.rx_dbm), min(s.rx_dbm), max(s.rx_dbm)
+       FROM onu_signal_sample s, since WHERE s.onu_ref = $1 AND s.sampled_at >= since.t
+       GROUP BY 1
+       ORDER BY 1`,
+      [onu.id, from],
+    );
+    return {
+      resolution: 'hourly',
+      from: from.toISOString(),
+      to: to.toISOString(),
+      points: points.map((p) => ({
+        at: new Date(p.at).toISOString(),
+        rxDbm: round2(Number(p.avg)),
+        rxMin: round2(Number(p.min)),
+        rxMax: round2(Number(p.max)),
+      })),
+    };
+  }
+
+  async signalDays(actor: TenantActor, id: string, tz = 'UTC'): Promise<SignalDay[]> {
+    const onu = await this.visible(actor, id);
+    const rows: { day: string; count: number }[] = await this.db.query(
+      `SELECT to_char(sampled_at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, count(*)::int AS count
+       FROM onu_signal_sample WHERE onu_ref = $1 AND sampled_at >= now() - make_interval(days => $3)
+       GROUP BY 1 ORDER BY 1 DESC`,
+      [onu.id, tz, SIGNAL_HISTORY_DAYS],
+    );
+    return rows;
+  }
+
+  async events(actor: TenantActor, id: string, query: PageQueryDto): Promise<OnuEventList> {
+    const onu = await this.visible(actor, id);
+    const { page, pageSize, skip } = pageOf(query);
+    const [{ total }]: { total: number }[] = await this.db.query(
+      'SELECT count(*)::int AS total FROM onu_status_event WHERE onu_ref = $1',
+      [onu.id],
+    );
+    const rows: {
+      id: string;
+      occurred_at: Date;
+      from_status: 'online' | 'offline' | null;
+      to_status: 'online' | 'offline';
+      reason: OnuEventList['items'][number]['reason'];
+      reason_raw: string | null;
+    }[] = await this.db.query(
+      `SELECT id, occurred_at, from_status, to_status, reason, reason_raw FROM onu_status_event
+       WHERE onu_ref = $1 ORDER BY occurred_at DESC, id LIMIT $2 OFFSET $3`,
+      [onu.id, pageSize, skip],
+    );
+    return {
+      total,
+      page,
+      pageSize,
+      items: rows.map((r) => ({
+        id: r.id,
+        at: r.occurred_at.toISOString(),
+        from: r.from_status,
+        to: r.to_status,
+        reason: r.reason,
+        reasonRaw: r.reason_raw,
+      })),
+    };
+  }
+
+  /**
+   * Update Data: the subscriber's PPPoE ids, on this ONU or (another interface name) moved to that ONU
+   * of the same OLT. An empty list hands the line back to the ids written in the OLT's description.
+   */
+  async update(actor: TenantActor, id: string, dto: UpdateOnuDataDto): Promise<OnuDetail> {
+    const source = await this.visible(actor, id);
+    const ids = [...new Set(dto.pppoeIds)];
+    const targetId = await this.db.transaction(async (tx) => {
+      let target = source;
+      if (dto.ifName.toLowerCase() !== source.ifName.toLowerCase()) {
+        const [other]: { id: string }[] = await tx.query(
+          'SELECT id FROM onu WHERE olt_id = $1 AND lower(if_name) = lower($2)',
+          [source.oltId, dto.ifName],
+        );
+        if (!other) throw portNotFound(dto.ifName);
+        target = await this.visible(actor, other.id, tx);
+        await this.setPppoe(tx, source, []);
+      }
+      await this.setPppoe(tx, target, ids);
+      await this.audit.record(
+        actor,
+        {
+          action: 'onu.update-data',
+          entityType: 'onu',
+          entityId: target.id,
+          before: { ifName: source.ifName, pppoeIds: source.pppoeIds, manual: source.pppoeManual },
+          after: { ifName: target.ifName, pppoeIds: ids.length ? ids : parsePppoeIds(target.description) },
+        },
+        tx,
+      );
+      return target.id;
+    });
+    return this.get(actor, targetId);
+  }
+
+  /** Forgets the stored record (and its history); the next poll brings it back while the OLT lists it. */
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    const onu = await this.visible(actor, id);
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM onu WHERE id = $1', [onu.id]);
+      await tx.query(
+        `UPDATE olt SET onu_count = c.total, online_onu_count = c.online, updated_at = now()
+         FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'online'))::int AS online FROM onu WHERE olt_id = $1) c
+         WHERE id = $1`,
+        [onu.oltId],
+      );
+      await this.audit.record(
+        actor,
+        { action: 'onu.delete-record', entityType: 'onu', entityId: onu.id, before: onu },
+        tx,
+      );
+    });
+  }
+
+  async visible(actor: TenantActor, id: string, manager?: EntityManager): Promise<VisibleOnu> {
+    const scope = this.access.scope(actor, 'o');
+    const row: VisibleOnu | undefined = await (manager ?? this.db.manager)
+      .createQueryBuilder()
+      .select([
+        'n.id AS id',
+        'n.olt_id AS "oltId"',
+        'n.tenant_id AS "tenantId"',
+        'n.pon_port AS "ponPort"',
+        'n.onu_id AS "onuId"',
+        'n.if_name AS "ifName"',
+        'n.description AS description',
+        'n.pppoe_ids AS "pppoeIds"',
+        'n.pppoe_manual AS "pppoeManual"',
+      ])
+      .from('onu', 'n')
+      .innerJoin('olt', 'o', 'o.id = n.olt_id')
+      .where('n.tenant_id = :tenantId AND n.id = :id', { tenantId: actor.tenantId, id })
+      .andWhere(scope.sql, scope.params)
+      .getRawOne();
+    if (!row) throw onuNotFound();
+    return row;
+  }
+
+  private async setPppoe(tx: EntityManager, onu: VisibleOnu, ids: string[]): Promise<void> {
+    const manual = ids.length > 0;
+    await tx.query('UPDATE onu SET pppoe_ids = $2, pppoe_manual = $3, updated_at = now() WHERE id = $1', [
+      onu.id,
+      manual ? ids : parsePppoeIds(onu.description),
+      manual,
+    ]);
+  }
+
+  private async details(
+    actor: TenantActor,
+    where: string,
+    params: Record<string, unknown>,
+  ): Promise<OnuDetail[]> {
+    const scope = this.access.scope(actor, 'o');
+    const [sql, values] = this.db.driver.escapeQueryWithParameters(
+      `SELECT n.*, o.name AS olt_name, o.code AS olt_code, o.brand AS olt_brand, o.mode AS olt_mode,
+         o.status AS olt_status,
+         (SELECT count(*)::int FROM onu x WHERE x.olt_id = n.olt_id AND x.pon_port = n.pon_port) AS port_count,
+         (SELECT count(*)::int FROM onu_status_event e WHERE e.onu_ref = n.id AND e.to_status = 'offline'
+            AND e.occurred_at > now() - make_interval(days => ${DOWN_COUNT_DAYS})) AS down_count,
+         s.latest_at, s.previous_rx, s.previous_at
+       FROM onu n JOIN olt o ON o.id = n.olt_id
+       LEFT JOIN LATERAL (
+         SELECT max(sampled_at) AS latest_at,
+           (array_agg(rx_dbm ORDER BY sampled_at DESC))[2] AS previous_rx,
+           (array_agg(sampled_at ORDER BY sampled_at DESC))[2] AS previous_at
+         FROM (SELECT rx_dbm, sampled_at FROM onu_signal_sample WHERE onu_ref = n.id
+               ORDER BY sampled_at DESC LIMIT 2) last2) s ON true
+       WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${where}
+       ORDER BY o.name, n.pon_port, n.onu_id LIMIT 50`,
+      { ...scope.params, ...params, tenantId: actor.tenantId },
+    );
+    const rows: RawDetail[] = await this.db.query(sql, values);
+    return rows.map(toDetail);
+  }
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitFor } from '@pondesk/server-testing';
+
+const ROOT = resolve(__dirname, '../../../..');
+
+export interface SimDeviceInfo {
+  name: string;
+  host: string;
+  snmpPort: number;
+  community: string;
+  telnetPort: number;
+  httpPort: number | null;
+  username: string;
+  password: string;
+}
+
+export interface SimOnuState {
+  ponPort: number;
+  onuId: number;
+  mac: string;
+  serial: string;
+  vendor: string;
+  description: string | null;
+  status: 'online' | 'offline';
+  lastDeregReason: string;
+  distanceM: number;
+  rxDbm: number | null;
+  txDbm: number | null;
+  history: unknown[];
+}
+
+export interface FleetDevice {
+  name: string;
+  brand: string;
+  mode: string;
+  ponPorts: number;
+  onusPerPort: number;
+}
+
+/** A simulated fleet in its own process (as `npm run sim` runs it), with its loopback control API. */
+export class SimulatorProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly dir: string,
+    readonly control: string,
+  ) {}
+
+  static async start(devices: FleetDevice[], options: { seed?: number; timeScale?: number } = {}) {
+    const dir = mkdtempSync(join(tmpdir(), 'pondesk-sim-it-'));
+    const fleetFile = join(dir, 'fleet.json');
+    writeFileSync(
+      fleetFile,
+      JSON.stringify({ name: 'it', seed: options.seed ?? 11, timeScale: options.timeScale ?? 0, devices }),
+    );
+    const base = 20000 + ((await freePort()) % 20000);
+    const controlPort = await freePort();
+    const control = `http://127.0.0.1:${controlPort}`;
+    const child = spawn(
+      process.execPath,
+      [
+        resolve(ROOT, 'tools/run-ts.cjs'),
+        resolve(ROOT, 'libs/device/simulator/src/main.ts'),
+        '--fleet',
+        fleetFile,
+        '--base-port',
+        String(base),
+        '--control-port',
+        String(controlPort),
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
+    await waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
+      timeoutMs: 20000,
+      what: 'the simulator',
+    });
+    return new SimulatorProcess(child, dir, control);
+  }
+
+  async device(name: string): Promise<SimDeviceInfo> {
+    return (await (await fetch(`${this.control}/devices/${name}`)).json()) as SimDeviceInfo;
+  }
+
+  async onus(name: string): Promise<SimOnuState[]> {
+    return ((await (await fetch(`${this.control}/devices/${name}/state`)).json()) as { onus: SimOnuState[] })
+      .onus;
+  }
+
+  /** POST/PUT to the control API; fails the test on anything but 200. */
+  async send(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.control}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`simulator ${method} ${path} → ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null) {
+      await new Promise<void>((done) => {
+        this.child.once('exit', () => done());
+        this.child.kill('SIGTERM');
+        setTimeout(() => this.child.kill('SIGKILL'), 5000).unref();
+      });
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
