@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSION_CODES, type AuthResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
 import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from './support/identity';
-import { createTenantOlt } from './support/tenant-rows';
+import { DataSource } from 'typeorm';
+import { createTenantOlt, createTenantOnu } from './support/tenant-rows';
 
 interface Operation {
   method: string;
@@ -54,7 +55,7 @@ describe('access control on every route', () => {
   let tenantB: TestAccount;
   let platformToken: string;
   /** Rows of tenant A that tenant B must never reach. */
-  const a = { userId: '', roleId: '', branchId: '', tenantId: '', oltId: '' };
+  const a = { userId: '', roleId: '', branchId: '', tenantId: '', oltId: '', onuId: '', pppoeId: '' };
   const bodies: Record<string, unknown> = {};
 
   beforeAll(async () => {
@@ -82,6 +83,8 @@ describe('access control on every route', () => {
     );
     a.userId = user.body.id;
     a.oltId = await createTenantOlt(client, tenantA);
+    a.pppoeId = `${unique('line')}@isp`;
+    a.onuId = await createTenantOnu(api.app.get(DataSource), a.tenantId, a.oltId, a.pppoeId);
     const granted = await client.put(
       `/users/${a.userId}/olt-permissions`,
       { action: 'add', oltIds: [a.oltId] },
@@ -101,6 +104,7 @@ describe('access control on every route', () => {
       'PATCH /api/v1/roles/{id}': { name: 'changed by another tenant' },
       'PUT /api/v1/roles/{id}/active': { active: false },
       'PATCH /api/v1/branches/{id}': { name: 'changed by another tenant' },
+      'PATCH /api/v1/onus/{id}': { pppoeIds: ['changed@other-tenant'], ifName: 'EPON0/1:1' },
     });
   });
   afterAll(() => api.close());
@@ -113,6 +117,9 @@ describe('access control on every route', () => {
       '/api/v1/branches/{id}': a.branchId,
       '/api/v1/tenants/{id}': a.tenantId,
       '/api/v1/olts/{id}': a.oltId,
+      '/api/v1/onus/{id}': a.onuId,
+      // The PPPoE id of tenant A's ONU (the path names it instead of a row id).
+      '/api/v1/pppoe/{id}': a.pppoeId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -212,7 +219,16 @@ describe('access control on every route', () => {
   });
 
   it("never lets tenant B read or change tenant A's rows (404 by id, absent from lists)", async () => {
-    const aIds = [a.userId, a.roleId, a.branchId, a.tenantId, a.oltId, tenantA.auth.user.id];
+    const aIds = [
+      a.userId,
+      a.roleId,
+      a.branchId,
+      a.tenantId,
+      a.oltId,
+      a.onuId,
+      a.pppoeId,
+      tenantA.auth.user.id,
+    ];
     const failures: string[] = [];
     for (const op of ops.filter((o) => o.auth === 'permission' || o.auth === 'signed-in')) {
       const key = `${op.method} ${op.path}`;
@@ -253,6 +269,9 @@ describe('access control on every route', () => {
     const perms = await client.get<unknown[]>(`/users/${a.userId}/olt-permissions`, tenantA.token);
     expect(perms.body).toHaveLength(1);
     expect((await client.get(`/branches/${a.branchId}`, tenantA.token)).status).toBe(200);
+    const onu = await client.get<{ pppoeIds: string[] }>(`/onus/${a.onuId}`, tenantA.token);
+    expect(onu.status).toBe(200);
+    expect(onu.body.pppoeIds).toEqual([a.pppoeId]);
   });
 
   it('a role switched off, or a menu removed from it, takes effect on the next request', async () => {

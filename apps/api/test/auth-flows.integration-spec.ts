@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -12,6 +13,37 @@ import {
 } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
 import { ApiClient, registerAccount, unique } from './support/identity';
+
+/**
+ * POSTs JSON with a Host header of the caller's choosing. fetch() cannot do this (it always sends the
+ * real host), and a forged Host is exactly what a reset-link poisoning attempt looks like.
+ */
+function postWithHost(baseUrl: string, path: string, body: unknown, host: string): Promise<number> {
+  const url = new URL(`/api/v1${path}`, baseUrl);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'x-forwarded-host': host,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 describe('auth flows', () => {
   let api: RunningApi;
@@ -281,6 +313,24 @@ describe('auth flows', () => {
         );
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
+
+    it('limits reset requests per IP across emails, with the clear message', async () => {
+      const sender = new ApiClient(api.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push(
+          (await sender.post('/auth/password/forgot', { email: `${unique('nobody')}@example.test` })).status,
+        );
+      expect(statuses).toEqual(Array(10).fill(404));
+      const account = await registerAccount(client);
+      const limited = await sender.post('/auth/password/forgot', { email: account.email });
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Nothing was mailed for the refused request.
+      const outbox = await client.get<DevOutbox>(`/dev/outbox?to=${encodeURIComponent(account.email)}`);
+      expect(outbox.body.mails).toEqual([]);
+    });
   });
 
   describe('password reset', () => {
@@ -294,14 +344,12 @@ describe('auth flows', () => {
 
     it('mails a link to the app origin; the token works once; the old password stops working', async () => {
       const account = await registerAccount(client);
-      const forgot = await client.request('POST', '/auth/password/forgot', {
-        body: { email: account.email },
-        headers: { host: 'evil.example' },
-      });
+      const forgot = await client.post('/auth/password/forgot', { email: account.email });
       expect(forgot.status).toBe(200);
       expect(forgot.body.message).toBe(IDENTITY_MESSAGES.resetMailSent);
       const link = await lastLink(account.email);
-      // No APP_ORIGIN in this config and not production: the request's own host, never one the client names.
+      // No APP_ORIGIN in this config and not production: this server on localhost.
+      expect(link.origin).toBe(`http://localhost:${new URL(api.url).port}`);
       expect(link.pathname).toBe('/password/reset');
       expect(link.searchParams.get('email')).toBe(account.email);
       const token = link.searchParams.get('token')!;
@@ -340,19 +388,70 @@ describe('auth flows', () => {
       expect(again.body.message).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
     });
 
+    it('never points the link at a host the request names', async () => {
+      const account = await registerAccount(client);
+      const status = await postWithHost(
+        api.url,
+        '/auth/password/forgot',
+        { email: account.email },
+        'evil.example',
+      );
+      expect(status).toBe(200);
+      const link = await lastLink(account.email);
+      expect(link.host).not.toContain('evil.example');
+      expect(link.origin).toBe(`http://localhost:${new URL(api.url).port}`);
+    });
+
     it('uses APP_ORIGIN when set, whatever Host the request names', async () => {
       const other = await startApi({ APP_ORIGIN: 'https://console.isp.example' });
       try {
         const c = new ApiClient(other.url);
         const account = await registerAccount(c);
-        await c.request('POST', '/auth/password/forgot', {
-          body: { email: account.email },
-          headers: { host: 'evil.example' },
-        });
+        const status = await postWithHost(
+          other.url,
+          '/auth/password/forgot',
+          { email: account.email },
+          'evil.example',
+        );
+        expect(status).toBe(200);
         const outbox = await c.get<DevOutbox>(`/dev/outbox?to=${encodeURIComponent(account.email)}`);
         expect(outbox.body.mails[0].link).toMatch(/^https:\/\/console\.isp\.example\/password\/reset\?/);
       } finally {
         await other.close();
+      }
+    });
+
+    it('refuses to mail a link in production without APP_ORIGIN', async () => {
+      const prod = await startApi({ NODE_ENV: 'production' });
+      try {
+        const c = new ApiClient(prod.url);
+        const account = await registerAccount(c);
+        const res = await c.post('/auth/password/forgot', { email: account.email });
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe('Password reset is not configured (APP_ORIGIN is not set)');
+        const [{ n }] = await db.query('SELECT count(*)::int AS n FROM password_reset WHERE user_id = $1', [
+          account.auth.user.id,
+        ]);
+        expect(n).toBe(0);
+      } finally {
+        await prod.close();
+      }
+    });
+
+    it('in production without SMTP_URL says mail is not configured instead of claiming it was sent', async () => {
+      const prod = await startApi({ NODE_ENV: 'production', APP_ORIGIN: 'https://console.isp.example' });
+      try {
+        const c = new ApiClient(prod.url);
+        const account = await registerAccount(c);
+        const res = await c.post('/auth/password/forgot', { email: account.email });
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe(
+          'Email is not configured on this server. Please contact the administrator.',
+        );
+        // Production has no development outbox to read links from.
+        expect((await c.get(`/dev/outbox?to=${encodeURIComponent(account.email)}`)).status).toBe(404);
+      } finally {
+        await prod.close();
       }
     });
 

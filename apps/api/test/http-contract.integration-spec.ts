@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Writable } from 'node:stream';
+import { Body, Controller, Get, Logger as NestLogger, Module, Post, RequestMethod } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { APP_FILTER } from '@nestjs/core';
 import { IsEmail, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { Logger, LoggerModule } from 'nestjs-pino';
 import request from 'supertest';
+import { httpLoggerOptions } from '@pondesk/server-logging';
 import type { ApiErrorBody } from '@pondesk/contracts';
 import { AllExceptionsFilter } from '../src/common/filters/all-exceptions.filter';
 import { createValidationPipe } from '../src/common/http/validation.pipe';
@@ -17,10 +20,31 @@ class ProbeDto {
   @IsInt() @Min(60) @Max(86400) intervalSeconds!: number;
 }
 
+/** Every line the app logs, parsed; the app writes JSON lines to it as it would to stdout. */
+const logLines: Record<string, unknown>[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
 @Controller('probe')
 class ProbeController {
+  private readonly logger = new NestLogger('Probe');
   @Post() @Public() create(@Body() body: ProbeDto) {
     return body;
+  }
+  @Get('log') @Public() log() {
+    this.logger.log(
+      {
+        password: 'pw-in-a-log',
+        body: { refreshToken: 'rt-in-a-log', snmpCommunity: 'community-in-a-log' },
+        job: { data: { community: 'nested-community', passwordConfirmation: 'pc-in-a-log' } },
+      },
+      'probe logged',
+    );
+    return { ok: true };
   }
   @Get('boom') @Public() boom(): never {
     throw new Error('database password is hunter2 at /srv/app.ts:12');
@@ -28,6 +52,12 @@ class ProbeController {
 }
 
 @Module({
+  imports: [
+    LoggerModule.forRoot({
+      pinoHttp: [httpLoggerOptions('info', 'api'), logStream],
+      forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+    }),
+  ],
   controllers: [ProbeController],
   providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
 })
@@ -38,7 +68,8 @@ describe('error contract (global pipe and filter)', () => {
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+    app.useLogger(app.get(Logger));
     app.use(safeBodyParsers);
     app.useGlobalPipes(createValidationPipe());
     await app.init();
@@ -72,11 +103,33 @@ describe('error contract (global pipe and filter)', () => {
     expect(res.body.message).toBe('Request body is not valid JSON');
   });
 
-  it('answers 500 with an errorId and no stack or internals', async () => {
-    const res = await request(app.getHttpServer()).get('/probe/boom');
+  it('answers 500 with an errorId and no stack or internals; the log has the same errorId', async () => {
+    const res = await request(app.getHttpServer()).get('/probe/boom').set('x-request-id', 'req-boom-0001');
     expect(res.status).toBe(500);
     expect(res.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(res.body)).not.toMatch(/hunter2|app\.ts|at /);
+    const logged = logLines.find((l) => l.errorId === res.body.errorId);
+    expect(logged).toMatchObject({
+      level: 'error',
+      service: 'api',
+      requestId: 'req-boom-0001',
+      msg: `Unhandled error ${res.body.errorId}`,
+    });
+    // The details stay in the log, for whoever investigates the errorId.
+    expect(logged).toMatchObject({ url: '/probe/boom', err: { stack: expect.stringContaining('at ') } });
+  });
+
+  it('logs JSON lines with the request id and redacts passwords, tokens and communities', async () => {
+    const res = await request(app.getHttpServer()).get('/probe/log').set('authorization', 'Bearer tok.en.x');
+    expect(res.status).toBe(200);
+    const id = res.headers['x-request-id'];
+    const mine = logLines.filter((l) => l.requestId === id);
+    expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['probe logged', 'request completed']));
+    const text = JSON.stringify(mine);
+    expect(text).not.toMatch(
+      /pw-in-a-log|rt-in-a-log|community-in-a-log|nested-community|pc-in-a-log|tok\.en\.x/,
+    );
+    expect(mine.find((l) => l.msg === 'probe logged')).toMatchObject({ password: '[redacted]' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   parsePppoeIds,
   type OltDetail,
   type OnuDetail,
+  type OnuFilters,
   type OnuRealtime,
   type OnuSignalReading,
   type OnuStatusChangedEvent,
@@ -85,6 +86,23 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
       .slice(skip)[0];
     if (!found) throw new Error('the simulated OLT has no online ONU with a PPPoE id');
     return { ...found, pppoe: parsePppoeIds(found.description)[0] };
+  }
+
+  async function listen(account: TestAccount): Promise<OnuStatusChangedEvent[]> {
+    const socket: Socket<ServerToClientEvents> = io(api.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: account.token },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((done, fail) => {
+      socket.once('connect', () => done());
+      socket.once('connect_error', fail);
+    });
+    const seen: OnuStatusChangedEvent[] = [];
+    socket.on('onu.status.changed', (e) => seen.push(e));
+    return seen;
   }
 
   beforeAll(async () => {
@@ -210,31 +228,27 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
   it('reboots an ONU; it goes offline and comes back, pushed to the socket without a poll', async () => {
     const sub = await subscriber(1);
     const row = (await onuRow(gpon.id, sub.ponPort, sub.onuId))!;
-    const socket: Socket<ServerToClientEvents> = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: admin.token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((done, fail) => {
-      socket.once('connect', () => done());
-      socket.once('connect_error', fail);
-    });
-    const seen: OnuStatusChangedEvent[] = [];
-    socket.on('onu.status.changed', (e) => e.onuRef === row.id && seen.push(e));
+    const all = await listen(admin);
+    const seen = {
+      filter: (f: (e: OnuStatusChangedEvent) => boolean) => all.filter((e) => e.onuRef === row.id).filter(f),
+    };
 
     const res = await client.post<{ message: string }>(`/onus/${row.id}/reboot`, {}, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Reboot Successfully');
-    await waitFor(async () => seen.some((e) => e.to === 'offline'), {
+    await waitFor(async () => seen.filter((e) => e.to === 'offline').length > 0, {
       timeoutMs: 20000,
       what: 'the offline event after the reboot',
     });
-    expect(seen[0]).toMatchObject({ from: 'online', to: 'offline', oltId: gpon.id, pppoeIds: [sub.pppoe] });
+    expect(seen.filter(() => true)[0]).toMatchObject({
+      from: 'online',
+      to: 'offline',
+      oltId: gpon.id,
+      pppoeIds: [sub.pppoe],
+    });
     // The simulated ONU needs 90 simulated seconds to come back; time is frozen, so move it on.
     await sim.send('POST', '/clock', { advanceSeconds: 95 });
-    await waitFor(async () => seen.some((e) => e.to === 'online'), {
+    await waitFor(async () => seen.filter((e) => e.to === 'online').length > 0, {
       timeoutMs: 20000,
       what: 'the ONU to come back',
     });
@@ -413,6 +427,10 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
       admin.token,
     );
     expect(grant.status).toBe(200);
+    const mine = await client.get<OnuFilters>('/onus/filters', staff.token);
+    expect(mine.body.olts.map((o) => o.id)).toEqual([epon.id]);
+    const all = await client.get<OnuFilters>('/onus/filters', admin.token);
+    expect(all.body.olts.find((o) => o.id === gpon.id)).toMatchObject({ mode: 'gpon', ponPorts: [1, 2] });
     expect((await client.get(`/onus/${row.id}`, staff.token)).status).toBe(404);
     expect((await client.get(`/pppoe/${encodeURIComponent(sub.pppoe)}`, staff.token)).status).toBe(404);
     expect((await client.post(`/onus/${row.id}/reboot`, {}, staff.token)).status).toBe(404);
@@ -433,5 +451,42 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     const other = await registerAccount(client, 'monb');
     expect((await client.get(`/onus/${row.id}`, other.token)).status).toBe(404);
     expect((await client.get(`/pppoe/${encodeURIComponent(sub.pppoe)}`, other.token)).status).toBe(404);
+  });
+
+  it("pushes an OLT's live events only to users who may see that OLT, following permission changes at once", async () => {
+    const staff = await userWithCodes(client, admin, [2007]);
+    const grant = (action: 'add' | 'remove') =>
+      client.put(`/users/${staff.auth.user.id}/olt-permissions`, { action, oltIds: [epon.id] }, admin.token);
+    expect((await grant('add')).status).toBe(200);
+    const [adminSaw, staffSaw] = [await listen(admin), await listen(staff)];
+
+    await sim.send('POST', `/devices/${GPON}/pons/2/down`);
+    await pollNow(gpon);
+    await waitFor(async () => adminSaw.some((e) => e.oltId === gpon.id), {
+      timeoutMs: 10000,
+      what: 'GPON events',
+    });
+    await sim.send('POST', `/devices/${EPON}/pons/1/down`);
+    await pollNow(epon);
+    await waitFor(async () => staffSaw.some((e) => e.oltId === epon.id), {
+      timeoutMs: 10000,
+      what: 'EPON events',
+    });
+    expect(staffSaw.every((e) => e.oltId === epon.id)).toBe(true);
+    expect(adminSaw.some((e) => e.oltId === epon.id)).toBe(true);
+
+    // Taking the OLT away stops its events on the already open socket.
+    expect((await grant('remove')).status).toBe(200);
+    const before = staffSaw.length;
+    await sim.send('POST', `/devices/${EPON}/pons/1/up`);
+    // ONUs re-register a while after the light returns; simulated time is frozen, so move it on.
+    await sim.send('POST', '/clock', { advanceSeconds: 300 });
+    await pollNow(epon);
+    await waitFor(async () => adminSaw.some((e) => e.oltId === epon.id && e.to === 'online'), {
+      timeoutMs: 10000,
+      what: 'the EPON ONUs to come back',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(staffSaw).toHaveLength(before);
   });
 });

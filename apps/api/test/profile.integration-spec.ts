@@ -101,6 +101,45 @@ describe('profile', () => {
       expect((await complete(account, to, second)).status).toBe(200);
     });
 
+    it('limits OTP sends per account to 5 an hour, even after each cooldown', async () => {
+      const account = await registerAccount(client);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await client.post('/profile/otp', { contactNumber: number() }, account.token)).status);
+        // Past the 60 s cooldown, so only the hourly limit can refuse the next one.
+        await db.query(
+          `UPDATE otp_challenge SET created_at = now() - interval '61 seconds' WHERE user_id = $1`,
+          [account.auth.user.id],
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM otp_challenge WHERE user_id = $1', [
+        account.auth.user.id,
+      ]);
+      expect(n).toBe(5);
+    });
+
+    it('in production without an SMS gateway says so, stores no code and starts no cooldown', async () => {
+      const prod = await startApi({ NODE_ENV: 'production' });
+      try {
+        const c = new ApiClient(prod.url);
+        const account = await registerAccount(c);
+        for (let i = 0; i < 2; i++) {
+          const res = await c.post('/profile/otp', { contactNumber: number() }, account.token);
+          expect(res.status).toBe(503);
+          expect(res.body.message).toBe(
+            'SMS is not configured on this server. Please contact the administrator.',
+          );
+        }
+        const [{ n }] = await db.query('SELECT count(*)::int AS n FROM otp_challenge WHERE user_id = $1', [
+          account.auth.user.id,
+        ]);
+        expect(n).toBe(0);
+      } finally {
+        await prod.close();
+      }
+    });
+
     it('allows 5 attempts, then refuses even the right code', async () => {
       const account = await registerAccount(client);
       const to = number();

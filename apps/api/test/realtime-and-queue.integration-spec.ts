@@ -1,9 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@pondesk/contracts';
 import { SystemService } from '../src/modules/system/system.service';
 import { accessToken, startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import { ApiClient, registerAccount } from './support/identity';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Resolves with whether the socket is still connected a moment after the handshake. */
+function staysConnected(url: string, token: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket: Client = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    let settled = false;
+    const done = (connected: boolean) => {
+      if (settled) return;
+      settled = true;
+      socket.close();
+      resolve(connected);
+    };
+    socket.on('disconnect', () => done(false));
+    socket.on('connect_error', () => done(false));
+    setTimeout(() => done(socket.connected), 1000);
+  });
+}
 
 function connect(url: string, token?: string): Promise<Client> {
   return new Promise((resolve, reject) => {
@@ -41,15 +65,22 @@ describe('worker → Redis → API socket path', () => {
   });
 
   it("delivers an event the worker publishes through Redis to the tenant's sockets only", async () => {
-    const a = await connect(api.url, accessToken(api.config, { sub: 'user-a', tid: 'tenant-a' }));
-    const b = await connect(api.url, accessToken(api.config, { sub: 'user-b', tid: 'tenant-b' }));
+    const client = new ApiClient(api.url);
+    const [tenantA, tenantB] = await Promise.all([
+      registerAccount(client, 'rta'),
+      registerAccount(client, 'rtb'),
+    ]);
+    const a = await connect(api.url, tenantA.token);
+    const b = await connect(api.url, tenantB.token);
     sockets.push(a, b);
     const gotB: unknown[] = [];
     b.on('system.ping.received', (p) => gotB.push(p));
     const received = new Promise<ServerEventPayload<'system.ping.received'>>((resolve) =>
       a.once('system.ping.received', resolve),
     );
-    const result = await api.app.get(SystemService).pingWorker('for tenant a', 10000, 'tenant-a');
+    const result = await api.app
+      .get(SystemService)
+      .pingWorker('for tenant a', 10000, tenantA.auth.user.tenantId!);
     await expect(received).resolves.toEqual({
       at: result.processedAt,
       from: result.workerId,
@@ -57,6 +88,16 @@ describe('worker → Redis → API socket path', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(gotB).toEqual([]);
+  });
+
+  it('refuses a correctly signed token that names no live session', async () => {
+    const account = await registerAccount(new ApiClient(api.url), 'rtc');
+    const claims = { sub: account.auth.user.id, tid: account.auth.user.tenantId! };
+    expect(await staysConnected(api.url, accessToken(api.config, claims))).toBe(false);
+    expect(await staysConnected(api.url, accessToken(api.config, { ...claims, sid: randomUUID() }))).toBe(
+      false,
+    );
+    expect(await staysConnected(api.url, account.token)).toBe(true);
   });
 
   it('refuses a socket without a valid access token', async () => {

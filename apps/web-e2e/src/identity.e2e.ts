@@ -92,6 +92,40 @@ describe('identity, access control and the console shell', () => {
     const id = await page.getByTestId('topbar-user-id').getAttribute('title');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(id);
 
+    // The shortcuts menu: Invoice, the copyable user ID and Support.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    const openShortcuts = async () => {
+      await page.getByRole('button', { name: 'Shortcuts' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      return menu;
+    };
+    let menu = await openShortcuts();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Invoice',
+      expect.stringMatching(/^User ID\s+[0-9a-f-]{36}$/),
+      'Support',
+    ]);
+    await menu.getByRole('menuitem', { name: /User ID/ }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(id);
+    menu = await openShortcuts();
+    await menu.getByRole('menuitem', { name: 'Support' }).click();
+    const support = page.getByRole('dialog', { name: 'Support' });
+    await support.getByText('Support contact details and other services are not available yet.').waitFor();
+    await support.getByRole('button', { name: 'Close' }).click();
+    await support.waitFor({ state: 'hidden' });
+    // A browser that refuses both ways of copying gets the spec's failure toast.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'Copy user ID' }).click();
+    await expectToast(page, 'error', 'Failed to copy. Please try manually.');
+    menu = await openShortcuts();
+    await menu.getByRole('menuitem', { name: 'Invoice' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard' && url.hash === '#invoice');
+
     // The avatar leads to the profile, which now shows the confirmed details and no reminder.
     await page.getByRole('link', { name: 'Profile' }).click();
     await waitForPath(page, '/profile');
@@ -166,6 +200,9 @@ describe('identity, access control and the console shell', () => {
     await drawer.getByRole('combobox', { name: 'Branch' }).click();
     await page.getByRole('option', { name: 'North Zone' }).click();
     await page.keyboard.press('Escape');
+    // Both choices show in the panel before it is sent.
+    await drawer.getByRole('combobox', { name: 'Branch' }).filter({ hasText: 'North Zone' }).waitFor();
+    await drawer.getByRole('combobox', { name: 'Role' }).filter({ hasText: roleName }).waitFor();
     await drawer.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'success', IDENTITY_MESSAGES.userAdded);
     await page.getByRole('cell', { name: staff.username, exact: true }).waitFor();

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { deviceDataDir, startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp';
+import { startFleet, type RunningFleet } from '@pondesk/device-simulator';
 import { runPonctl } from './ponctl';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -166,7 +167,91 @@ describe('ponctl against snmpsim', () => {
     expect(u.err).toMatch(/^ponctl: unsupported: history is for OLTs/);
     const usage = await run('onus');
     expect(usage.code).toBe(2);
-    expect(usage.err).toMatch(/^ponctl: --host is required/);
+    expect(usage.err.trim().split('\n')).toEqual(['ponctl: --host is required (ponctl --help for usage)']);
     expect((await run('onu', '--host', 'x')).err).toMatch(/onu needs --onu PON:ID/);
+  });
+});
+
+describe('ponctl against the simulator: auth failures are one line and exit 1', () => {
+  let fleet: RunningFleet;
+  beforeAll(async () => {
+    fleet = await startFleet(
+      {
+        devices: [
+          { name: 'v', brand: 'vsol', mode: 'gpon', ponPorts: 1, onusPerPort: 4 },
+          { name: 'a', brand: 'avies', mode: 'epon', ponPorts: 1, onusPerPort: 4, username: 'root' },
+        ],
+      },
+      { timeScale: 0, controlPort: null },
+    );
+  });
+  afterAll(() => fleet?.stop());
+
+  const dev = (name: string) => fleet.devices.find((d) => d.name === name)!;
+
+  it('wrong telnet password and wrong web API password', async () => {
+    const v = dev('v');
+    const t = await run(
+      'telnet-check',
+      '--host',
+      v.host,
+      '--port',
+      String(v.snmpPort),
+      '--telnet-port',
+      String(v.telnetPort),
+      '--user',
+      'admin',
+      '--password',
+      'wrong',
+      '--brand',
+      'vsol',
+      '--mode',
+      'gpon',
+    );
+    expect(t.code).toBe(1);
+    expect(t.err.trim().split('\n')).toEqual([
+      `ponctl: auth: login refused by ${v.host}:${v.telnetPort} (wrong username or password)`,
+    ]);
+    const a = dev('a');
+    const w = await run(
+      'onus',
+      '--host',
+      a.host,
+      '--port',
+      String(a.snmpPort),
+      '--http-port',
+      String(a.httpPort),
+      '--telnet-port',
+      String(a.telnetPort),
+      '--brand',
+      'avies',
+      '--user',
+      'root',
+      '--password',
+      'wrongpw',
+    );
+    expect(w.code).toBe(1);
+    expect(w.err.trim().split('\n')).toHaveLength(1);
+    expect(w.err).toMatch(/^ponctl: auth: login to 127\.0\.0\.1:\d+ refused: \(\d+\) Error/);
+    const ok = await run(
+      'onus',
+      '--host',
+      a.host,
+      '--port',
+      String(a.snmpPort),
+      '--http-port',
+      String(a.httpPort),
+      '--telnet-port',
+      String(a.telnetPort),
+      '--brand',
+      'avies',
+      '--user',
+      'root',
+      '--password',
+      'admin',
+      '--json',
+    );
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toHaveLength(4);
   });
 });

@@ -231,8 +231,8 @@ export async function runPonctl(argv: readonly string[], io: Io): Promise<number
       io.out(USAGE);
       return 0;
     }
-    io.err(`ponctl: ${describeError(e)}`);
-    io.err(USAGE.split('\n')[0]);
+    // One line, like every other failure; --help prints the whole usage.
+    io.err(`ponctl: ${describeError(e)} (ponctl --help for usage)`);
     return 2;
   }
   let dev: Awaited<ReturnType<typeof openDevice>> | null = null;

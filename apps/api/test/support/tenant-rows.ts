@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import type { ApiClient, TestAccount } from './identity';
 
 /**
@@ -28,4 +29,22 @@ export async function createTenantOlt(client: ApiClient, owner: TestAccount): Pr
   if (res.status !== 201)
     throw new Error(`creating an OLT failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/**
+ * An ONU of the tenant's OLT carrying one PPPoE id. ONUs come from polls; writing the row directly
+ * gives the access checks a row to aim at without an OLT to poll.
+ */
+export async function createTenantOnu(
+  db: DataSource,
+  tenantId: string,
+  oltId: string,
+  pppoeId: string,
+): Promise<string> {
+  const [row]: { id: string }[] = await db.query(
+    `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, status, pppoe_ids, rx_dbm)
+     VALUES ($1, $2, 1, 1, 'EPON0/1:1', 'online', ARRAY[$3]::text[], -21.5) RETURNING id`,
+    [tenantId, oltId, pppoeId],
+  );
+  return row.id;
 }

@@ -29,6 +29,9 @@ const OltListPage = lazy(() => import('../features/olts/pages/olt-list-page'));
 const OltDetailsPage = lazy(() => import('../features/olts/pages/olt-details-page'));
 const AddOltPage = lazy(() => import('../features/olts/pages/add-olt-page'));
 const EditOltPage = lazy(() => import('../features/olts/pages/edit-olt-page'));
+const OltDataPortsPage = lazy(() => import('../features/onus/pages/olt-data-ports-page'));
+const OltPortsPage = lazy(() => import('../features/onus/pages/olt-ports-page'));
+const GraphPage = lazy(() => import('../features/graph/pages/graph-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -75,15 +78,15 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/olt-list/:id', element: guarded(Permission.OltList, page(OltDetailsPage)) },
   { path: '/add-olt', element: guarded(Permission.OltList, page(AddOltPage)) },
   { path: '/edit-olt/:edit_id', element: guarded(Permission.OltList, page(EditOltPage)) },
-  { path: '/olt-data-ports', element: later('OLT Data Port', Permission.OltDataPort) },
-  { path: '/olt-ports', element: later('OLT Port', Permission.OltPort) },
+  { path: '/olt-data-ports', element: guarded(Permission.OltDataPort, page(OltDataPortsPage)) },
+  { path: '/olt-ports', element: guarded(Permission.OltPort, page(OltPortsPage)) },
   { path: '/log-list', element: later('Log List', Permission.LogList) },
   { path: '/live-log-list', element: later('Live Log List') },
   { path: '/share-olt', element: later('Share OLT', Permission.Share) },
   { path: '/share-olt/:edit_id', element: later('Share OLT') },
   { path: '/onu-down-count', element: later('Down Count List', Permission.OnuDownCount) },
   { path: '/onu-down-scanner', element: later('ONU Down Scanner', Permission.OnuDownScanner) },
-  { path: '/graph/:pppoe', element: later('Graph') },
+  { path: '/graph/:pppoe', element: page(GraphPage) },
   { path: '/switch-list', element: later('Switch List', Permission.SwitchList) },
   { path: '/switch-graph/:id/:olt?', element: later('Switch Graph') },
   { path: '/ping', element: later('Ping', Permission.Ping) },

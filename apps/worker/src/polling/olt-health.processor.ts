@@ -81,7 +81,7 @@ export class OltHealthProcessor extends WorkerHost implements OnModuleInit {
       },
     );
     if (status !== olt.status) {
-      this.events.toTenant(olt.tenantId, 'olt.reachability.changed', {
+      this.events.toOlt(olt, 'olt.reachability.changed', {
         oltId: olt.id,
         status,
         previous: olt.status,

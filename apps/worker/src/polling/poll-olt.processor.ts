@@ -71,7 +71,7 @@ export class PollOltProcessor extends WorkerHost implements OnModuleInit {
         { id: olt.id },
         { lastError: message.slice(0, 500), lastPolledAt: pollTime, lastPollDurationMs: durationMs },
       );
-      this.events.toTenant(olt.tenantId, 'olt.poll.finished', {
+      this.events.toOlt(olt, 'olt.poll.finished', {
         oltId: olt.id,
         ok: false,
         durationMs,
@@ -94,7 +94,7 @@ export class PollOltProcessor extends WorkerHost implements OnModuleInit {
         { id: olt.id },
         { status: 'online', consecutiveFailures: 0, lastCheckedAt: new Date() },
       );
-      this.events.toTenant(olt.tenantId, 'olt.reachability.changed', {
+      this.events.toOlt(olt, 'olt.reachability.changed', {
         oltId: olt.id,
         status: 'online',
         previous: olt.status,
@@ -102,7 +102,7 @@ export class PollOltProcessor extends WorkerHost implements OnModuleInit {
       });
     }
     this.events.onuChanges(olt, applied.changes, at);
-    this.events.toTenant(olt.tenantId, 'olt.poll.finished', {
+    this.events.toOlt(olt, 'olt.poll.finished', {
       oltId: olt.id,
       ok: true,
       durationMs,

@@ -2,6 +2,8 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import {
+  allOltsRoom,
+  oltRoom,
   tenantRoom,
   type OnuStatusChangedEvent,
   type ServerEventName,
@@ -30,6 +32,23 @@ export class EventPublisher implements OnModuleDestroy {
     );
   }
 
+  /**
+   * An event about one OLT: to its room and to the tenant's users who see every OLT, never to a user
+   * who is not permitted on it.
+   */
+  toOlt<E extends ServerEventName>(
+    olt: { id: string; tenantId: string },
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void {
+    (
+      this.emitter.to([allOltsRoom(olt.tenantId), oltRoom(olt.id)]).emit as (
+        e: E,
+        p: ServerEventPayload<E>,
+      ) => boolean
+    )(event, payload);
+  }
+
   /** One `onu.status.changed` per status change a poll (or a port read) found on an OLT. */
   onuChanges(
     olt: { id: string; tenantId: string },
@@ -37,7 +56,7 @@ export class EventPublisher implements OnModuleDestroy {
     at: string,
   ): void {
     for (const c of changes)
-      this.toTenant(olt.tenantId, 'onu.status.changed', {
+      this.toOlt(olt, 'onu.status.changed', {
         oltId: olt.id,
         onuRef: c.onuRef,
         ponPort: c.ponPort,

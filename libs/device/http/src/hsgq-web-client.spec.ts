@@ -147,6 +147,21 @@ describe('HsgqWebClient against a local fake of the HSGQ web API', () => {
     }
   });
 
+  it('re-logs in once when the box forgets the token (code 0, e.g. after its own reboot) and carries on', async () => {
+    const fake = new FakeHsgq();
+    const c = client(await fake.start());
+    try {
+      expect(await c.get('/board?info=system')).toMatchObject({ product_name: 'HSGQ-E08' });
+      fake.active.clear();
+      expect(await c.get('/board?info=system')).toMatchObject({ product_name: 'HSGQ-E08' });
+      expect(fake.logins).toBe(2);
+      expect(fake.requests.filter((r) => r === 'GET /board?info=system')).toHaveLength(3);
+    } finally {
+      await c.close();
+      await fake.stop();
+    }
+  });
+
   it('gives a typed SESSION_REJECTED error when a fresh login is rejected again (no loop)', async () => {
     const fake = new FakeHsgq({ alwaysExpired: true });
     const c = client(await fake.start());

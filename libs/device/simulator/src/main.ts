@@ -1,10 +1,12 @@
 /**
  * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]`
- * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL.
+ * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL. `--list`
+ * prints the fleet running on the control port (or, when none runs, the fleet the file describes) and exits.
  */
 import { DEFAULT_PORTS, resolveDevices } from './config/fleet-config';
 import { DEFAULT_FLEET_PATH, fleetConfigFrom, startFleet } from './fleet/fleet-runner';
 import { formatDeviceTable } from './fleet/device-table';
+import type { SimDeviceInfo } from './fleet/sim-device';
 
 interface Args {
   fleet: string;
@@ -54,6 +56,18 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+/** The device list of a fleet already running on this control port, or null when none answers. */
+async function runningFleet(host: string, controlPort: number): Promise<SimDeviceInfo[] | null> {
+  try {
+    const res = await fetch(`http://${host}:${controlPort}/devices`, { signal: AbortSignal.timeout(1000) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as unknown;
+    return Array.isArray(body) ? (body as SimDeviceInfo[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const cfg = fleetConfigFrom(args.fleet);
@@ -64,20 +78,24 @@ async function main(): Promise<void> {
   };
   const controlPort = args.controlPort ?? (cfg.ports.control ?? DEFAULT_PORTS.control) + args.offset;
   if (args.list) {
-    const specs = resolveDevices(cfg, { mode: 'fixed', ...bases });
-    const rows = specs.map((s) => ({
-      name: s.name,
-      brand: s.brand,
-      mode: s.mode,
-      host: cfg.host,
-      snmpPort: s.snmpPort,
-      community: s.community,
-      telnetPort: s.telnetPort,
-      httpPort: s.httpPort,
-      username: s.username,
-      password: s.password,
-      onus: s.kind === 'olt' ? s.ponPorts * s.onusPerPort : 0,
-    }));
+    // The running fleet answers on its control port (live ports, ONU counts after deletes); else the file's fleet.
+    const running = await runningFleet(cfg.host, controlPort);
+    const specs = running ? [] : resolveDevices(cfg, { mode: 'fixed', ...bases });
+    const rows: SimDeviceInfo[] =
+      running ??
+      specs.map((s) => ({
+        name: s.name,
+        brand: s.brand,
+        mode: s.mode,
+        host: cfg.host,
+        snmpPort: s.snmpPort,
+        community: s.community,
+        telnetPort: s.telnetPort,
+        httpPort: s.httpPort,
+        username: s.username,
+        password: s.password,
+        onus: s.kind === 'olt' ? s.ponPorts * s.onusPerPort : 0,
+      }));
     process.stdout.write(args.json ? `${JSON.stringify(rows, null, 2)}\n` : `${formatDeviceTable(rows)}\n`);
     return;
   }

@@ -203,6 +203,33 @@ describe('SnmpClient against snmpsimd serving the real recordings', () => {
     }
   });
 
+  it('ends in a typed error within the timeout when the agent answers garbage mid-walk', async () => {
+    const proxy = new FaultyUdpProxy(sim.port, { kind: 'garbage-after', responses: 2 });
+    const port = await proxy.start();
+    const c = new SnmpClient({
+      host: '127.0.0.1',
+      port,
+      community: HSGQ,
+      timeoutMs: 300,
+      retries: 1,
+      maxRepetitions: 10,
+    });
+    const t0 = Date.now();
+    try {
+      const err = await c.walk('1.3.6.1.4.1.50224').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SnmpError);
+      expect((err as SnmpError).code).toBe(SnmpErrorCode.INVALID_RESPONSE);
+      expect((err as SnmpError).message).toMatch(/undecodable answer/);
+      expect(Date.now() - t0).toBeLessThan(1500);
+      // The session stays usable for the next request once the agent is sane again.
+      proxy.mode = { kind: 'pass' };
+      expect(valueText((await c.get(['1.3.6.1.4.1.50224.3.1.1.3.0']))[0].value)).toBe('40580700');
+    } finally {
+      c.close();
+      proxy.close();
+    }
+  });
+
   it('stops instead of looping when the agent goes backwards (stale, out-of-order answers)', async () => {
     const proxy = new FaultyUdpProxy(sim.port, { kind: 'stale-after', responses: 2 });
     const port = await proxy.start();

@@ -108,7 +108,8 @@ export class SnmpClient {
         version: this.version === 'v1' ? snmp.Version1 : snmp.Version2c,
       });
     }
-    // A socket error must not crash the process; it fails the requests instead.
+    // net-snmp reports undecodable datagrams and socket errors here; an unhandled 'error' would crash the
+    // process. The request waiting for that answer then times out, and says why (see `request`).
     this.session.on('error', (err: Error) => {
       this.sessionError = err;
     });
@@ -315,8 +316,19 @@ export class SnmpClient {
     return new Promise<T>((resolve, reject) => {
       try {
         send((error, result) => {
-          if (error) reject(this.mapError(error));
-          else if (this.sessionError) reject(this.mapError(this.sessionError));
+          // A garbage datagram poisons only the request it stood in for, never the session.
+          const garbage = this.sessionError;
+          this.sessionError = null;
+          if (error && error.name === 'RequestTimedOutError' && garbage) {
+            reject(
+              new SnmpError(
+                SnmpErrorCode.INVALID_RESPONSE,
+                `no valid SNMP response from ${this.label} within ${this.timeoutMs * (this.retries + 1)} ms (undecodable answer: ${garbage.message})`,
+                this.label,
+                garbage,
+              ),
+            );
+          } else if (error) reject(this.mapError(error));
           else resolve(result as T);
         });
       } catch (e) {

@@ -7,6 +7,7 @@ const SECRET_KEYS = [
   'newPassword',
   'currentPassword',
   'confirmPassword',
+  'passwordConfirmation',
   'token',
   'accessToken',
   'refreshToken',

@@ -47,6 +47,12 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 export type ClientToServerEvents = Record<string, never>;
 
 export const tenantRoom = (tenantId: string): string => `tenant:${tenantId}`;
+/**
+ * OLT-scoped events go to the OLT's room and to the room of the tenant's users who see every OLT, so a
+ * user permitted on some OLTs never receives another OLT's ONUs.
+ */
+export const oltRoom = (oltId: string): string => `olt:${oltId}`;
+export const allOltsRoom = (tenantId: string): string => `tenant:${tenantId}:all-olts`;
 
 /** Claims of the short-lived access token (also used to authenticate the socket). */
 export interface AccessTokenClaims {

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { isPermissionCode, type AccessTokenClaims, type PermissionCode } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import type { Actor } from './actor';
+import type { Actor, TenantActor } from './actor';
 
 /** Access tokens live briefly; the session behind them is what logout and holds revoke. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -74,6 +74,20 @@ export class AccessTokenService {
     const claims = await this.verifyClaims(token);
     if (!claims.sid || !/^[0-9a-f-]{36}$/i.test(claims.sid))
       throw unauthorized(AccessErrorCode.TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    return this.actorOf(claims.sid, claims, ip);
+  }
+
+  /** The tenant actor of a live session, read again now (for long-lived sockets); null once it has ended. */
+  async sessionActor(sessionId: string): Promise<TenantActor | null> {
+    try {
+      const actor = await this.actorOf(sessionId, null, null);
+      return actor.kind === 'tenant' ? actor : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async actorOf(sid: string, claims: AccessTokenClaims | null, ip: string | null): Promise<Actor> {
     const rows: SessionRow[] = await this.db.query(
       `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.is_platform_admin,
               u.id AS user_id, u.username, u.status AS user_status, u.tenant_id, t.status AS tenant_status,
@@ -86,16 +100,20 @@ export class AccessTokenService {
          LEFT JOIN menu m ON m.code = rm.menu_code
         WHERE s.id = $1
         GROUP BY s.id, u.id, t.id`,
-      [claims.sid],
+      [sid],
     );
     const row = rows[0];
     if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now())
       throw unauthorized(AccessErrorCode.SESSION_REVOKED, 'Your session has ended. Please sign in again.');
     if (row.is_platform_admin) {
-      if (claims.pa !== true) throw unauthorized(AccessErrorCode.TOKEN_INVALID, 'Invalid token');
+      if (!claims || claims.pa !== true) throw unauthorized(AccessErrorCode.TOKEN_INVALID, 'Invalid token');
       return { kind: 'platform', sessionId: row.session_id, username: claims.sub, ip };
     }
-    if (!row.user_id || row.user_id !== claims.sub || row.tenant_id !== claims.tid)
+    if (
+      !row.user_id ||
+      !row.tenant_id ||
+      (claims && (row.user_id !== claims.sub || row.tenant_id !== claims.tid))
+    )
       throw unauthorized(AccessErrorCode.TOKEN_INVALID, 'Invalid token');
     if (row.user_status !== 'active' || row.tenant_status !== 'active')
       throw unauthorized(

@@ -98,11 +98,8 @@ export class AuthController {
   @ApiOkResponse({ description: 'MessageResponse' })
   @ApiTooManyRequestsResponse({ description: 'Too many requests from this address or for this email' })
   forgot(@Body() body: ForgotPasswordDto, @Req() req: Request): Promise<MessageResponse> {
-    return this.auth.forgotPassword(
-      body.email,
-      clientOf(req),
-      `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-    );
+    // The port this server answered on, never the Host header the client chose.
+    return this.auth.forgotPassword(body.email, clientOf(req), req.socket.localPort);
   }
 
   @Post('password/reset')

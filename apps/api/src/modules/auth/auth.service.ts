@@ -146,14 +146,14 @@ export class AuthService {
   async forgotPassword(
     email: string,
     client: ClientInfo,
-    requestOrigin: string,
+    localPort: number | undefined,
   ): Promise<{ message: string }> {
     const address = email.trim().toLowerCase();
     await this.limiter.hit([
       { rule: RateRules.resetRequestsPerIp, subject: client.ip ?? 'unknown' },
       { rule: RateRules.resetRequestsPerAccount, subject: address },
     ]);
-    const origin = this.resetOrigin(requestOrigin);
+    const origin = this.resetOrigin(localPort);
     const user = await this.db.getRepository(UserEntity).findOne({ where: { email: address } });
     if (!user)
       throw new AuthException(
@@ -185,24 +185,19 @@ export class AuthService {
     return { message: IDENTITY_MESSAGES.resetMailSent };
   }
 
-  private resetOrigin(requestOrigin: string): string {
+  /**
+   * APP_ORIGIN, else (outside production) this server on localhost. Never the request's Host header:
+   * a client could name any host there and have a working reset token mailed to point at it.
+   */
+  private resetOrigin(localPort: number | undefined): string {
     if (this.config.APP_ORIGIN) return new URL(this.config.APP_ORIGIN).origin;
-    // The request's Host header is only trusted outside production; production must name its origin.
-    if (this.config.NODE_ENV === 'production')
+    if (this.config.NODE_ENV === 'production' || !localPort)
       throw new AuthException(
         AuthErrorCode.RESET_NOT_CONFIGURED,
         'Password reset is not configured (APP_ORIGIN is not set)',
         HttpStatus.SERVICE_UNAVAILABLE,
       );
-    try {
-      return new URL(requestOrigin).origin;
-    } catch {
-      throw new AuthException(
-        AuthErrorCode.RESET_NOT_CONFIGURED,
-        'The request names no usable host',
-        HttpStatus.BAD_REQUEST,
-      );
-    }
+    return `http://localhost:${localPort}`;
   }
 
   async resetPassword(

@@ -1,7 +1,8 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import { ServiceUnavailableException } from '@nestjs/common';
 import type { AppConfig } from '@pondesk/server-config';
 import { DevOutboxService } from './dev-outbox.service';
-import { MailService } from './mail.service';
+import { MAIL_NOT_CONFIGURED, MailService } from './mail.service';
 
 /** Just enough SMTP to accept one message and hand its DATA back. */
 function fakeSmtp(): Promise<{ server: Server; port: number; received: string[] }> {
@@ -63,7 +64,7 @@ describe('MailService', () => {
     }
   });
 
-  it('without SMTP_URL keeps the mail in the development outbox, but never in production', async () => {
+  it('without SMTP_URL keeps the mail in the development outbox', async () => {
     const outbox = new DevOutboxService();
     await new MailService(config({}), outbox).send({
       to: 'a@b.test',
@@ -74,12 +75,18 @@ describe('MailService', () => {
     expect(outbox.read('A@B.test').mails).toEqual([
       { at: expect.any(String), to: 'a@b.test', subject: 'S', text: 'T', link: 'http://l' },
     ]);
+  });
+
+  it('in production without SMTP_URL keeps nothing and refuses instead of pretending the mail went out', async () => {
     const prodOutbox = new DevOutboxService();
-    await new MailService(config({ NODE_ENV: 'production' }), prodOutbox).send({
+    const sending = new MailService(config({ NODE_ENV: 'production' }), prodOutbox).send({
       to: 'a@b.test',
       subject: 'S',
       text: 'T',
+      link: 'http://l',
     });
+    await expect(sending).rejects.toBeInstanceOf(ServiceUnavailableException);
+    await expect(sending).rejects.toThrow(MAIL_NOT_CONFIGURED);
     expect(prodOutbox.read().mails).toEqual([]);
   });
 });

@@ -11,6 +11,9 @@ export interface OutgoingMail {
   link?: string;
 }
 
+export const MAIL_NOT_CONFIGURED =
+  'Email is not configured on this server. Please contact the administrator.';
+
 /** Sends mail over SMTP_URL; without it, writes the mail to the log (and the dev outbox) instead. */
 @Injectable()
 export class MailService {
@@ -45,12 +48,12 @@ export class MailService {
       return;
     }
     if (this.production) {
-      // Never put a live reset link into production logs; say loudly that mail is not configured.
+      // Never put a live reset link into production logs, and never claim a mail went out when none did.
       this.logger.warn(
         { mailNotSent: { to: mail.to, subject: mail.subject } },
         'SMTP_URL is not set: mail not sent',
       );
-      return;
+      throw new ServiceUnavailableException(MAIL_NOT_CONFIGURED);
     }
     this.outbox.addMail({
       at: new Date().toISOString(),

@@ -1,35 +1,61 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ServiceUnavailableException } from '@nestjs/common';
 import { DevOutboxService } from './dev-outbox.service';
-import { HttpSmsGateway, LogSmsGateway } from './sms-gateway';
+import { HttpSmsGateway, LogSmsGateway, SMS_NOT_CONFIGURED } from './sms-gateway';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local HTTP endpoint standing in for the SMS provider; answers every request with `status`. */
+async function provider(status: number): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api/send`, received, server };
+}
 
 describe('HttpSmsGateway', () => {
   it('posts the message as JSON with the bearer token', async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const fakeFetch = (async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response('{}', { status: 202 });
-    }) as unknown as typeof fetch;
-    await new HttpSmsGateway('https://sms.example/send', 'tok-123', fakeFetch).send({
-      to: '+8801700000000',
-      text: 'hi',
-    });
-    expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('https://sms.example/send');
-    expect(calls[0].init.method).toBe('POST');
-    expect((calls[0].init.headers as Record<string, string>).authorization).toBe('Bearer tok-123');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ to: '+8801700000000', message: 'hi' });
+    const sms = await provider(202);
+    try {
+      await new HttpSmsGateway(sms.url, 'tok-123').send({ to: '+8801700000000', text: 'hi' });
+      expect(sms.received).toHaveLength(1);
+      const [call] = sms.received;
+      expect(call).toMatchObject({ method: 'POST', url: '/api/send' });
+      expect(call.headers.authorization).toBe('Bearer tok-123');
+      expect(call.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(call.body)).toEqual({ to: '+8801700000000', message: 'hi' });
+    } finally {
+      sms.server.close();
+    }
   });
 
   it('answers 503 when the provider refuses or cannot be reached', async () => {
-    const refusing = (async () => new Response('no', { status: 500 })) as unknown as typeof fetch;
+    const refusing = await provider(500);
+    try {
+      await expect(
+        new HttpSmsGateway(refusing.url, undefined).send({ to: '1', text: 'x' }),
+      ).rejects.toBeInstanceOf(ServiceUnavailableException);
+      expect(refusing.received).toHaveLength(1);
+    } finally {
+      refusing.server.close();
+    }
+    // The same address once nothing listens there any more.
     await expect(
-      new HttpSmsGateway('https://sms.example', undefined, refusing).send({ to: '1', text: 'x' }),
-    ).rejects.toBeInstanceOf(ServiceUnavailableException);
-    const down = (async () => {
-      throw new TypeError('fetch failed');
-    }) as unknown as typeof fetch;
-    await expect(
-      new HttpSmsGateway('https://sms.example', undefined, down).send({ to: '1', text: 'x' }),
+      new HttpSmsGateway(refusing.url, undefined).send({ to: '1', text: 'x' }),
     ).rejects.toBeInstanceOf(ServiceUnavailableException);
   });
 });
@@ -43,9 +69,15 @@ describe('LogSmsGateway', () => {
     ]);
   });
 
-  it('never keeps codes in production', async () => {
+  it('in production keeps no code and refuses instead of pretending the SMS went out', async () => {
     const outbox = new DevOutboxService();
-    await new LogSmsGateway(outbox, true).send({ to: '+880170', text: 'code 123456', otp: '123456' });
+    const sending = new LogSmsGateway(outbox, true).send({
+      to: '+880170',
+      text: 'code 123456',
+      otp: '123456',
+    });
+    await expect(sending).rejects.toBeInstanceOf(ServiceUnavailableException);
+    await expect(sending).rejects.toThrow(SMS_NOT_CONFIGURED);
     expect(outbox.read().sms).toEqual([]);
   });
 });

@@ -15,6 +15,8 @@ export interface SmsGateway {
 
 export const SMS_GATEWAY = Symbol('SMS_GATEWAY');
 
+export const SMS_NOT_CONFIGURED = 'SMS is not configured on this server. Please contact the administrator.';
+
 /**
  * A JSON-over-HTTPS SMS provider: `POST SMS_GATEWAY_URL {to, message}` with
  * `Authorization: Bearer SMS_GATEWAY_TOKEN`; any 2xx is success.
@@ -54,7 +56,7 @@ export class HttpSmsGateway implements SmsGateway {
   }
 }
 
-/** Development: the SMS goes to the log and the dev outbox, never to a phone. */
+/** Development: the SMS goes to the log and the dev outbox, never to a phone. In production it refuses. */
 export class LogSmsGateway implements SmsGateway {
   private readonly logger = new Logger(LogSmsGateway.name);
 
@@ -65,8 +67,9 @@ export class LogSmsGateway implements SmsGateway {
 
   async send(message: SmsMessage): Promise<void> {
     if (this.production) {
+      // No phone gets it, so the caller must not report it as sent.
       this.logger.warn({ smsNotSent: { to: message.to } }, 'SMS_GATEWAY_URL is not set: SMS not sent');
-      return;
+      throw new ServiceUnavailableException(SMS_NOT_CONFIGURED);
     }
     this.outbox.addSms({
       at: new Date().toISOString(),

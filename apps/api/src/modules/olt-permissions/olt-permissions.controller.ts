@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IDENTITY_MESSAGES, Permission, type OltPermissionRow } from '@pondesk/contracts';
 import { RequirePermission } from '../../common/auth/auth.decorators';
@@ -6,6 +6,7 @@ import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
 import { UpdateOltPermissionsDto } from './dto/olt-permission.dto';
 import { OltPermissionsService } from './olt-permissions.service';
+import { RefreshSocketRoomsInterceptor } from '../realtime/refresh-socket-rooms.interceptor';
 
 @ApiTags('administration')
 @Controller('users/:id/olt-permissions')
@@ -25,6 +26,7 @@ export class OltPermissionsController {
   }
 
   @Put()
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @ApiOperation({ summary: "Add OLTs to or remove them from the user's permitted list" })
   @ApiOkResponse({

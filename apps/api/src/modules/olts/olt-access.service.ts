@@ -26,6 +26,16 @@ export class OltAccessService {
     };
   }
 
+  /** The OLTs granted to a user who does not see them all. */
+  async permittedOltIds(actor: TenantActor): Promise<string[]> {
+    const rows: { olt_id: string }[] = await this.db.query(
+      `SELECT p.olt_id FROM user_olt_permission p JOIN olt o ON o.id = p.olt_id AND o.show = true
+       WHERE p.user_id = $1 AND p.tenant_id = $2`,
+      [actor.userId, actor.tenantId],
+    );
+    return rows.map((r) => r.olt_id);
+  }
+
   async canSee(actor: TenantActor, oltId: string): Promise<boolean> {
     const { sql, params } = this.scope(actor, 'o');
     const rows: unknown[] = await this.db

@@ -5,6 +5,7 @@ import {
   type OnuActionResult,
   type OnuDetail,
   type OnuEventList,
+  type OnuFilters,
   type OnuList,
   type OnuRealtime,
   type OnuSignalReading,
@@ -48,6 +49,13 @@ export class OnusController {
   @ApiOperation({ summary: 'The same ONU list for the Olt Port screen' })
   listForPorts(@CurrentUser() actor: TenantActor, @Query() query: OnuQueryDto): Promise<OnuList> {
     return this.onus.list(actor, query);
+  }
+
+  @Get('onus/filters')
+  @RequirePermission(...READ)
+  @ApiOperation({ summary: 'The OLTs (and their PON ports holding ONUs) the ONU screens can filter by' })
+  filters(@CurrentUser() actor: TenantActor): Promise<OnuFilters> {
+    return this.onus.filters(actor);
   }
 
   @Get('onus/:id')

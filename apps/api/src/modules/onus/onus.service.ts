@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import {
   ONU_DOWN_REASONS,
   type OnuDownReasonCode,
+  type OnuFilters,
   type OnuList,
   type OnuRow,
   type OnuSort,
@@ -90,6 +91,21 @@ export class OnusService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: OltAccessService,
   ) {}
+
+  async filters(actor: TenantActor): Promise<OnuFilters> {
+    const scope = this.access.scope(actor, 'o');
+    const [sql, params] = this.db.driver.escapeQueryWithParameters(
+      `SELECT o.id, o.code, o.name, o.mode,
+         coalesce((SELECT array_agg(DISTINCT n.pon_port ORDER BY n.pon_port) FROM onu n WHERE n.olt_id = o.id), '{}') AS ports
+       FROM olt o WHERE ${scope.sql} ORDER BY lower(o.name), o.code`,
+      scope.params,
+    );
+    const rows: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; ports: number[] }[] =
+      await this.db.query(sql, params);
+    return {
+      olts: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, mode: r.mode, ponPorts: r.ports })),
+    };
+  }
 
   async list(actor: TenantActor, query: OnuQueryDto): Promise<OnuList> {
     const { page, pageSize, skip } = pageOf(query);

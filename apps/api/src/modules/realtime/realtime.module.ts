@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
+import { OltsModule } from '../olts/olts.module';
 import { RealtimeGateway } from './realtime.gateway';
+import { RefreshSocketRoomsInterceptor } from './refresh-socket-rooms.interceptor';
 
-@Module({ imports: [JwtModule.register({})], providers: [RealtimeGateway], exports: [RealtimeGateway] })
+@Module({
+  imports: [OltsModule],
+  providers: [RealtimeGateway, RefreshSocketRoomsInterceptor],
+  exports: [RealtimeGateway, RefreshSocketRoomsInterceptor],
+})
 export class RealtimeModule {}

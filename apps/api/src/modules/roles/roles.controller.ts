@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Put,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -14,6 +26,7 @@ import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
 import { CreateRoleDto, UpdateRoleActiveDto, UpdateRoleDto } from './dto/role.dto';
 import { RolesService } from './roles.service';
+import { RefreshSocketRoomsInterceptor } from '../realtime/refresh-socket-rooms.interceptor';
 
 @ApiTags('administration')
 @Controller('roles')
@@ -46,6 +59,7 @@ export class RolesController {
   }
 
   @Patch(':id')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @ApiOperation({ summary: 'Edit a role (name, code, active, menus)' })
   update(
@@ -57,6 +71,7 @@ export class RolesController {
   }
 
   @Put(':id/active')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @ApiOperation({ summary: 'Switch a role on or off (off: its users lose every code)' })
   active(
@@ -68,6 +83,7 @@ export class RolesController {
   }
 
   @Delete(':id')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Delete a role no user holds' })

@@ -10,6 +10,7 @@ import {
   Post,
   Put,
   Query,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -25,6 +26,7 @@ import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
 import { CreateUserDto, UpdateUserDto, UpdateUserStatusDto, UserListQueryDto } from './dto/user.dto';
 import { UsersService } from './users.service';
+import { RefreshSocketRoomsInterceptor } from '../realtime/refresh-socket-rooms.interceptor';
 
 @ApiTags('administration')
 @Controller('users')
@@ -56,6 +58,7 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @ApiOperation({ summary: 'Edit a user (role, branches, password…)' })
   update(
@@ -67,6 +70,7 @@ export class UsersController {
   }
 
   @Put(':id/status')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @ApiOperation({ summary: 'Hold (signs the user out everywhere) or activate a user' })
   status(
@@ -78,6 +82,7 @@ export class UsersController {
   }
 
   @Delete(':id')
+  @UseInterceptors(RefreshSocketRoomsInterceptor)
   @RequirePermission(Permission.Admin)
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Delete a user' })

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -23,13 +23,22 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import LogoutIcon from '@mui/icons-material/Logout';
-import type { SessionUser } from '@pondesk/contracts';
+import SearchIcon from '@mui/icons-material/Search';
+import { Permission, type SessionUser } from '@pondesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useColorMode } from '../color-mode';
 import { signOut } from '../../features/auth/session-store';
 import { COPY_FAILED, COPY_OK, copyText } from '../../shared/ui/copy';
 import { useToast } from '../../shared/ui/toast';
+import { isSearchShortcut } from '../../features/search/shortcut';
 import { SupportDialog } from './support-dialog';
+
+const SearchPopup = lazy(() =>
+  import('../../features/search/components/search-popup').then((m) => ({ default: m.SearchPopup })),
+);
+
+/** The PPPoE search reads ONU data: any of the ONU screens' codes opens it. */
+const SEARCH_CODES: number[] = [Permission.OltDataPort, Permission.OltPort, Permission.Dashboard];
 
 export function TopBar({
   user,
@@ -46,6 +55,18 @@ export function TopBar({
   const queryClient = useQueryClient();
   const [shortcuts, setShortcuts] = useState<HTMLElement | null>(null);
   const [support, setSupport] = useState(false);
+  const canSearch = user.permissions.some((c) => SEARCH_CODES.includes(c));
+  const [searching, setSearching] = useState(false);
+  useEffect(() => {
+    if (!canSearch) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isSearchShortcut(e)) return;
+      e.preventDefault();
+      setSearching(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canSearch]);
 
   const copyId = async () => {
     if (await copyText(user.id)) toast.success(COPY_OK);
@@ -72,6 +93,18 @@ export function TopBar({
             {sidebarOpen ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
+        {canSearch && (
+          <Tooltip title="Search by PPPoE ID ( / )">
+            <IconButton onClick={() => setSearching(true)} aria-label="Search" aria-haspopup="dialog">
+              <SearchIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {searching && (
+          <Suspense fallback={null}>
+            <SearchPopup open={searching} onClose={() => setSearching(false)} />
+          </Suspense>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title={mode === 'light' ? 'Dark mode' : 'Light mode'}>
           <IconButton onClick={toggle} aria-label="Toggle dark mode">

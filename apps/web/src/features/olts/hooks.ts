@@ -1,8 +1,8 @@
-import { useEffect, useReducer, type Dispatch } from 'react';
+import { useEffect, useMemo, useReducer, type Dispatch } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOltRequest, OltDetail, OltList, ProbeRequest } from '@pondesk/contracts';
 import { ApiError } from '../../shared/http-client';
-import { currentSocket, type PonSocket } from '../../shared/socket';
+import { throttleTrailing, useSocketEvents } from '../../shared/use-socket-events';
 import {
   checkPort,
   createOlt,
@@ -156,64 +156,24 @@ function usePortCheck(target: CheckTarget, key: string | null, dispatch: Dispatc
  */
 export function useOltLiveUpdates(): void {
   const qc = useQueryClient();
-  useEffect(() => {
-    let refetchTimer: ReturnType<typeof setTimeout> | null = null;
-    const scheduleRefetch = () => {
-      if (refetchTimer) return;
-      refetchTimer = setTimeout(() => {
-        refetchTimer = null;
+  const refetch = useMemo(
+    () =>
+      throttleTrailing(() => {
         void qc.invalidateQueries({ queryKey: oltKeys.lists() });
         void qc.invalidateQueries({ queryKey: oltKeys.details() });
-      }, LIVE_REFETCH_THROTTLE_MS);
-    };
-    const apply = (event: OltEvent) => {
-      qc.setQueriesData<OltList>({ queryKey: oltKeys.lists() }, (old) => old && patchList(old, event));
-      qc.setQueryData<OltDetail>(
-        oltKeys.detail(event.payload.oltId),
-        (old) => old && patchDetail(old, event),
-      );
-      if (needsRefetch(event)) scheduleRefetch();
-    };
-
-    const attach = (socket: PonSocket) => {
-      const onReachability = (payload: Extract<OltEvent, { name: 'olt.reachability.changed' }>['payload']) =>
-        apply({ name: 'olt.reachability.changed', payload });
-      const onPoll = (payload: Extract<OltEvent, { name: 'olt.poll.finished' }>['payload']) =>
-        apply({ name: 'olt.poll.finished', payload });
-      const onOnu = (payload: Extract<OltEvent, { name: 'onu.status.changed' }>['payload']) =>
-        apply({ name: 'onu.status.changed', payload });
-      // Events sent while the socket was down are lost: catch up after a reconnect.
-      const onConnect = () => scheduleRefetch();
-      socket.on('olt.reachability.changed', onReachability);
-      socket.on('olt.poll.finished', onPoll);
-      socket.on('onu.status.changed', onOnu);
-      socket.on('connect', onConnect);
-      return () => {
-        socket.off('olt.reachability.changed', onReachability);
-        socket.off('olt.poll.finished', onPoll);
-        socket.off('onu.status.changed', onOnu);
-        socket.off('connect', onConnect);
-      };
-    };
-
-    // The session opens the socket; a page shown first may have to wait for it.
-    let detach: (() => void) | null = null;
-    let finder: ReturnType<typeof setInterval> | null = null;
-    const existing = currentSocket();
-    if (existing) detach = attach(existing);
-    else {
-      finder = setInterval(() => {
-        const socket = currentSocket();
-        if (!socket) return;
-        if (finder) clearInterval(finder);
-        finder = null;
-        detach = attach(socket);
-      }, 1000);
-    }
-    return () => {
-      detach?.();
-      if (finder) clearInterval(finder);
-      if (refetchTimer) clearTimeout(refetchTimer);
-    };
-  }, [qc]);
+      }, LIVE_REFETCH_THROTTLE_MS),
+    [qc],
+  );
+  useEffect(() => () => refetch.cancel(), [refetch]);
+  const apply = (event: OltEvent) => {
+    qc.setQueriesData<OltList>({ queryKey: oltKeys.lists() }, (old) => old && patchList(old, event));
+    qc.setQueryData<OltDetail>(oltKeys.detail(event.payload.oltId), (old) => old && patchDetail(old, event));
+    if (needsRefetch(event)) refetch.schedule();
+  };
+  useSocketEvents({
+    'olt.reachability.changed': (payload) => apply({ name: 'olt.reachability.changed', payload }),
+    'olt.poll.finished': (payload) => apply({ name: 'olt.poll.finished', payload }),
+    'onu.status.changed': (payload) => apply({ name: 'onu.status.changed', payload }),
+    reconnect: () => refetch.schedule(),
+  });
 }

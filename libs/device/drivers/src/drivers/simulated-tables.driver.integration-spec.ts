@@ -1,11 +1,14 @@
 /**
- * Drivers whose ONU tables have no public recording (BDCOM EPON, C-Data EPON/GPON, V-SOL GPON), exercised end to
- * end: snmprec files written from the profiles' own encoders, served by snmpsimd, read back by the drivers.
- * This proves driver ↔ profile consistency, not agreement with real firmware.
+ * Drivers whose tables have no public recording (BDCOM EPON, C-Data EPON/GPON, V-SOL GPON ONU tables; MikroTik,
+ * ENTITY-SENSOR and NMS-IF switch optics), exercised end to end: snmprec files written from the notes and MIBs,
+ * served by snmpsimd, read back by the drivers. This proves the drivers follow the notes, not that real firmware does.
  */
 import { startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp';
-import { bdcomEpon, cdata, cdataEpon, cdataGpon, vsolGpon } from '../profiles';
+import { bdcomEpon, cdata, cdataEpon, cdataGpon, switchOptics, vsolGpon } from '../profiles';
 import { BdcomEponDriver } from './bdcom-epon.driver';
+import { SwitchOpticsDriver } from './switch-optics.driver';
+import { autodetect } from '../autodetect';
+import { snmpClientFor } from '../support/snmp-table';
 import { CdataDriver } from './cdata.driver';
 import { VsolGponDriver } from './vsol-gpon.driver';
 import { openDevice } from '../driver-factory';
@@ -161,10 +164,17 @@ function cdataRecording(mode: 'epon' | 'gpon'): SnmprecBuilder {
   return b;
 }
 
-/** V1600GS-style walk with the documented variations: mixed rx formats, colon dates, N/A names, `GPON01ONU1 NAME` ifDescr. */
+/**
+ * V1600GS-style walk with the documented variations: rx/tx text with and without `(dBm)`, colon dates, N/A names,
+ * `GPON01ONU1 NAME` ifDescr, bare 3-decimal PON SFP values, and no system group (the real walks have none).
+ */
 function vsolGponRecording(): SnmprecBuilder {
-  const b = new SnmprecBuilder().system('V1600GS', '1.3.6.1.4.1.37950.1.1.6');
+  const b = new SnmprecBuilder();
   const o = vsolGpon.oids;
+  b.set(`${o.ponSfpTemperature}.1`, 'str', '49.168')
+    .set(`${o.ponSfpVoltage}.1`, 'str', '3.325')
+    .set(`${o.ponSfpBias}.1`, 'str', '13.764')
+    .set(`${o.ponSfpTxPower}.1`, 'str', '7.891');
   const rows = [
     { onu: 1, flag: 1, phase: 3, name: 'YUNUS', rx: '-14.41', tx: '2.10', reason: 'N/A', sn: 'ZTEGd5d46321' },
     {
@@ -182,8 +192,8 @@ function vsolGponRecording(): SnmprecBuilder {
       flag: 1,
       phase: 3,
       name: 'CAHYA-RAMADHAN',
-      rx: -256,
-      tx: 21,
+      rx: '-25.60',
+      tx: '2.10',
       reason: 'N/A',
       sn: 'VSOLC5CAE090',
     },
@@ -230,6 +240,115 @@ function vsolGponRecording(): SnmprecBuilder {
   return b;
 }
 
+/**
+ * Other V-SOL GPON firmware as third parties describe it (SNMP.md §1, §5): optics as integers in tenths, ONUs named
+ * `GPON0/1:7`, no online-flag column (the phase state alone), untyped-walk INTEGER columns.
+ */
+function vsolGponIntegerRecording(): SnmprecBuilder {
+  const b = new SnmprecBuilder().system('V1600G1', '1.3.6.1.4.1.37950.1.1.6');
+  const o = vsolGpon.oids;
+  const rows = [
+    { onu: 1, phase: 3, rx: -256, tx: 21, oltRx: -271 },
+    { onu: 2, phase: 3, rx: -99, tx: 5, oltRx: -102 },
+    { onu: 3, phase: 3, rx: -180, tx: 33, oltRx: -190 },
+    { onu: 4, phase: 5, rx: 0, tx: 0, oltRx: 0 },
+  ];
+  b.set(`${o.ifDescr}.4`, 'str', 'GPON0/1');
+  for (const r of rows) {
+    const i = vsolGpon.onuIndex.encode(1, r.onu);
+    b.set(`${o.statePon}.${i}`, 'int', 1)
+      .set(`${o.stateOnu}.${i}`, 'int', r.onu)
+      .set(`${o.phaseState}.${i}`, 'int', r.phase)
+      .set(`${o.name}.${i}`, 'str', `client-${r.onu}`);
+    b.set(`${o.txPower}.${i}`, 'int', r.tx)
+      .set(`${o.rxPower}.${i}`, 'int', r.rx)
+      .set(`${o.oltRxPower}.${i}`, 'int', r.oltRx);
+    b.set(`${o.ifDescr}.${6 + r.onu}`, 'str', vsolGpon.ifName.onu(1, r.onu));
+  }
+  return b;
+}
+
+/** IF-MIB names and link states for switch ports: `[ifIndex, name, up]`. */
+function switchIfTable(b: SnmprecBuilder, ports: [number, string, boolean][]): SnmprecBuilder {
+  const m = switchOptics.ifMib;
+  for (const [i, name, up] of ports)
+    b.set(`${m.ifDescr}.${i}`, 'str', name)
+      .set(`${m.ifOperStatus}.${i}`, 'int', up ? 1 : 2)
+      .set(`${m.ifName}.${i}`, 'str', name);
+  return b;
+}
+
+/** MIKROTIK-MIB mtxrOpticalTable (SNMP.md §9): °C, mV, mA, milli-dBm, by ifIndex. */
+function mikrotikRecording(): SnmprecBuilder {
+  const o = switchOptics.mikrotik.oids;
+  const b = switchIfTable(new SnmprecBuilder().system('RouterOS CRS317-1G-16S+', '1.3.6.1.4.1.14988.1'), [
+    [1, 'ether1', true],
+    [2, 'sfp-sfpplus1', true],
+    [3, 'sfp-sfpplus2', false],
+  ]);
+  b.set(`${o.name}.2`, 'str', 'sfp-sfpplus1')
+    .set(`${o.temperature}.2`, 'int', 41)
+    .set(`${o.voltage}.2`, 'int', 3284)
+    .set(`${o.bias}.2`, 'int', 21)
+    .set(`${o.txPower}.2`, 'int', -2123)
+    .set(`${o.rxPower}.2`, 'int', -5123);
+  b.set(`${o.name}.3`, 'str', 'sfp-sfpplus2')
+    .set(`${o.temperature}.3`, 'int', 38)
+    .set(`${o.voltage}.3`, 'int', 3301)
+    .set(`${o.bias}.3`, 'int', 0)
+    .set(`${o.txPower}.3`, 'int', -40000)
+    .set(`${o.rxPower}.3`, 'int', -17802);
+  return b;
+}
+
+/** Standard ENTITY-SENSOR-MIB: sensors under a port entity that entAliasMapping ties to its ifIndex. */
+function entitySensorRecording(): SnmprecBuilder {
+  const o = switchOptics.entitySensor.oids;
+  const b = switchIfTable(new SnmprecBuilder().system('Generic L3 switch', '1.3.6.1.4.1.99999.1'), [
+    [10101, 'Te1/1/1', true],
+    [10102, 'Te1/1/2', false],
+  ]);
+  // [entPhysicalIndex, name, type, scale, precision, value]: dBm ×10⁻², °C ×10⁻¹, V ×10⁻², mA (milli, ×10⁻¹).
+  const sensors: [number, string, number, number, number, number][] = [
+    [2001, 'Te1/1/1 Receive Power Sensor', 14, 9, 2, -712],
+    [2002, 'Te1/1/1 Transmit Power Sensor', 14, 9, 2, -245],
+    [2003, 'Te1/1/1 Temperature Sensor', 8, 9, 1, 352],
+    [2004, 'Te1/1/1 Supply Voltage Sensor', 4, 9, 2, 330],
+    [2005, 'Te1/1/1 Bias Current Sensor', 5, 8, 1, 64],
+    [2011, 'Te1/1/2 Receive Power Sensor', 14, 9, 1, -231],
+  ];
+  b.set(`${o.name}.1001`, 'str', 'Te1/1/1').set(`${o.name}.1002`, 'str', 'Te1/1/2');
+  b.set(`${o.aliasMapping}.1001.0`, 'oid', '1.3.6.1.2.1.2.2.1.1.10101');
+  b.set(`${o.aliasMapping}.1002.0`, 'oid', '1.3.6.1.2.1.2.2.1.1.10102');
+  for (const [i, name, type, scale, precision, value] of sensors) {
+    b.set(`${o.name}.${i}`, 'str', name).set(`${o.containedIn}.${i}`, 'int', i < 2010 ? 1001 : 1002);
+    b.set(`${o.type}.${i}`, 'int', type)
+      .set(`${o.scale}.${i}`, 'int', scale)
+      .set(`${o.precision}.${i}`, 'int', precision)
+      .set(`${o.value}.${i}`, 'int', value);
+  }
+  return b;
+}
+
+/** BDCOM/FS switch NMS-IF-MIB ifSfpParameterTable: ÷100 dBm, ÷256 °C, ÷10000 V, ÷500 mA, -65535 = no module. */
+function nmsIfRecording(): SnmprecBuilder {
+  const o = switchOptics.nmsIf.oids;
+  const b = switchIfTable(
+    new SnmprecBuilder().system('BDCOM(tm) S2900-24S8C4X Software, Version 2.2.0C', '1.3.6.1.4.1.3320.1.200'),
+    [
+      [1, 'g0/1', true],
+      [2, 'g0/2', false],
+    ],
+  );
+  b.set(`${o.txPower}.1`, 'int', -512)
+    .set(`${o.rxPower}.1`, 'int', -1033)
+    .set(`${o.temperature}.1`, 'int', 9344)
+    .set(`${o.voltage}.1`, 'int', 33120)
+    .set(`${o.bias}.1`, 'int', 7250);
+  for (const c of [o.txPower, o.rxPower, o.temperature, o.voltage, o.bias]) b.set(`${c}.2`, 'int', -65535);
+  return b;
+}
+
 let sim: SnmpSimulator;
 let data: { dir: string; remove(): void };
 
@@ -239,6 +358,10 @@ beforeAll(async () => {
     'cdata-epon': cdataRecording('epon'),
     'cdata-gpon': cdataRecording('gpon'),
     'vsol-gpon': vsolGponRecording(),
+    'vsol-gpon-int': vsolGponIntegerRecording(),
+    mikrotik: mikrotikRecording(),
+    'entity-sensor': entitySensorRecording(),
+    'nms-if': nmsIfRecording(),
   });
   sim = await startSnmpSimulator({
     dataDir: data.dir,
@@ -274,7 +397,7 @@ describe('drivers on tables written from the profiles (no real recording exists)
         ]),
       ).toEqual([
         ['EPON0/1:1', 'online', -21.3, 2.2, 31, 3.4, 14.4, 1180, 'pppoe-alice', 'power-off'],
-        ['EPON0/1:2', 'offline', null, null, null, null, null, 0, null, 'wire-down'],
+        ['EPON0/1:2', 'offline', null, null, null, null, null, null, null, 'wire-down'],
         ['EPON0/2:5', 'online', -26.9, 1.8, 45.5, 3.3, 10, 4210, 'bob', 'unknown'],
       ]);
       expect(onus[0]).toMatchObject({
@@ -359,7 +482,7 @@ describe('drivers on tables written from the profiles (no real recording exists)
       ).toEqual([
         [1, 'GPON01ONU1 YUNUS', 'online', -14.41, 2.1, 'YUNUS', null],
         [2, 'GPON01ONU2', 'online', -13.518, 2.3, null, 'power-off'],
-        [3, 'GPON01ONU3 CAHYA-RAMADHAN', 'online', -25.6, 21, 'CAHYA-RAMADHAN', null],
+        [3, 'GPON01ONU3 CAHYA-RAMADHAN', 'online', -25.6, 2.1, 'CAHYA-RAMADHAN', null],
         [22, 'GPON01ONU22 OFF-ONE', 'offline', null, null, 'OFF-ONE', 'power-off'],
         [23, 'GPON01ONU23', 'offline', null, null, null, 'los'],
       ]);
@@ -374,12 +497,135 @@ describe('drivers on tables written from the profiles (no real recording exists)
         lastDeregTime: '2026-06-04 07:00:01',
         model: null,
       });
-      expect((await d.listPonPorts()).map((p) => [p.ponPort, p.onuTotal, p.onuOnline])).toEqual([[1, 5, 3]]);
+      expect((await d.listPonPorts()).map((p) => [p.ponPort, p.onuTotal, p.onuOnline, p.optics])).toEqual([
+        [1, 5, 3, { rxDbm: null, txDbm: 7.891, temperatureC: 49.168, voltageV: 3.325, biasMa: 13.764 }],
+      ]);
       const dev = await openDevice(snmpConn(sim, 'vsol-gpon'));
       expect(dev.kind === 'olt' && [dev.driver.brand, dev.driver.mode]).toEqual(['vsol', 'gpon']);
       await dev.driver.close();
     } finally {
       await d.close();
+    }
+  });
+
+  it('V-SOL GPON: integer optics in tenths (tx 5 is 0.5 dBm), `GPON0/1:n` names, status from the phase state', async () => {
+    const d = new VsolGponDriver(snmpConn(sim, 'vsol-gpon-int'));
+    try {
+      const onus = await d.listOnus();
+      expect(
+        onus.map((o) => [
+          o.onuId,
+          o.ifName,
+          o.status,
+          o.statusRaw,
+          o.rxDbm,
+          o.txDbm,
+          o.oltRxDbm,
+          o.lastDeregReason,
+        ]),
+      ).toEqual([
+        [1, 'GPON0/1:1', 'online', 'working', -25.6, 2.1, -27.1, null],
+        [2, 'GPON0/1:2', 'online', 'working', -9.9, 0.5, -10.2, null],
+        [3, 'GPON0/1:3', 'online', 'working', -18, 3.3, -19, null],
+        [4, 'GPON0/1:4', 'offline', 'LOS', null, null, null, 'los'],
+      ]);
+      expect(await d.readOnuOptics({ ponPort: 1, onuId: 2 })).toMatchObject({ rxDbm: -9.9, txDbm: 0.5 });
+    } finally {
+      await d.close();
+    }
+  });
+});
+
+describe('switch optics without a public recording, on tables written from the MIBs', () => {
+  it('MikroTik: milli-dBm and millivolts scaled, mA as is, ports named from IF-MIB', async () => {
+    const d = new SwitchOpticsDriver(snmpConn(sim, 'mikrotik'), 'mikrotik');
+    try {
+      expect(await d.listPorts()).toEqual([
+        {
+          ifIndex: 2,
+          name: 'sfp-sfpplus1',
+          link: 'up',
+          rxDbm: -5.123,
+          txDbm: -2.123,
+          temperatureC: 41,
+          voltageV: 3.284,
+          biasMa: 21,
+        },
+        {
+          ifIndex: 3,
+          name: 'sfp-sfpplus2',
+          link: 'down',
+          rxDbm: -17.802,
+          txDbm: -40,
+          temperatureC: 38,
+          voltageV: 3.301,
+          biasMa: 0,
+        },
+      ]);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('ENTITY-SENSOR-MIB: type, scale and precision applied, sensors grouped per port via entAliasMapping', async () => {
+    const d = new SwitchOpticsDriver(snmpConn(sim, 'entity-sensor'), 'entity-sensor');
+    try {
+      expect(await d.listPorts()).toEqual([
+        {
+          ifIndex: 10101,
+          name: 'Te1/1/1',
+          link: 'up',
+          rxDbm: -7.12,
+          txDbm: -2.45,
+          temperatureC: 35.2,
+          voltageV: 3.3,
+          biasMa: 6.4,
+        },
+        {
+          ifIndex: 10102,
+          name: 'Te1/1/2',
+          link: 'down',
+          rxDbm: -23.1,
+          txDbm: null,
+          temperatureC: null,
+          voltageV: null,
+          biasMa: null,
+        },
+      ]);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('NMS-IF-MIB (BDCOM/FS switch): scaled readings, -65535 ports left out, detected as a switch', async () => {
+    const d = new SwitchOpticsDriver(snmpConn(sim, 'nms-if'), 'nms-if');
+    try {
+      expect(await d.listPorts()).toEqual([
+        {
+          ifIndex: 1,
+          name: 'g0/1',
+          link: 'up',
+          rxDbm: -10.33,
+          txDbm: -5.12,
+          temperatureC: 36.5,
+          voltageV: 3.312,
+          biasMa: 14.5,
+        },
+      ]);
+    } finally {
+      await d.close();
+    }
+    for (const [community, kind] of [
+      ['nms-if', 'nms-if'],
+      ['mikrotik', 'mikrotik'],
+      ['entity-sensor', 'entity-sensor'],
+    ]) {
+      const c = snmpClientFor(snmpConn(sim, community));
+      try {
+        expect(await autodetect(c)).toMatchObject({ kind: 'switch', switchKind: kind });
+      } finally {
+        c.close();
+      }
     }
   });
 });

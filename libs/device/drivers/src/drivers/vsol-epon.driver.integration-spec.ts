@@ -67,12 +67,13 @@ describe('V-SOL EPON driver on the real V1600D recording (LibreNMS)', () => {
       expect(onus.find((o) => o.onuId === 16)!.rxDbm).toBe(-28.24);
       // The recording has no distance or MAC columns: absent, not 0.
       expect(onus.every((o) => o.distanceM === null && o.mac === null)).toBe(true);
+      // `0.00 mW (-23.77 dBm)`: the mW rounds to zero, the bracketed dBm is the reading.
       expect(await d.readOnuOptics({ ponPort: 1, onuId: 6 })).toEqual({
         rxDbm: -23.77,
-        txDbm: expect.any(Number),
-        temperatureC: expect.any(Number),
-        voltageV: expect.any(Number),
-        biasMa: expect.any(Number),
+        txDbm: 4.22,
+        temperatureC: 37.45,
+        voltageV: 3.26,
+        biasMa: 11.45,
         oltRxDbm: null,
       });
     } finally {
@@ -114,11 +115,28 @@ describe('V-SOL EPON driver on the real V1600D4L walk (ispcms, no system group)'
       });
       expect(onus.filter((o) => o.lastDeregReason === 'wire-down')).toHaveLength(37);
       expect(onus.filter((o) => o.lastDeregReason === 'power-off')).toHaveLength(79);
-      expect(onus.every((o) => o.mac !== null && /^[0-9a-f:]{17}$/.test(o.mac))).toBe(true);
+      // Status and MAC of every ONU as recorded; every description is the unset word `NULL`.
+      const status = column(RECORDINGS.vsolV1600d4l, '1.3.6.1.4.1.37950.1.1.5.12.1.25.1.4');
+      const macs = column(RECORDINGS.vsolV1600d4l, '1.3.6.1.4.1.37950.1.1.5.12.1.25.1.5');
+      for (const o of onus) {
+        const key = `${o.ponPort}.${o.onuId}`;
+        expect([key, o.status, o.mac]).toEqual([
+          key,
+          status.get(key) === '1' ? 'online' : 'offline',
+          macs.get(key),
+        ]);
+      }
+      expect(onus.every((o) => o.description === null)).toBe(true);
       // No opm-diag rows in this walk: optics absent, never 0.
       expect(onus.every((o) => o.rxDbm === null && o.txDbm === null && o.temperatureC === null)).toBe(true);
+      // Distances as recorded; the 22 offline ONUs the OLT never ranged answer 0 m, which is no reading.
       const distances = column(RECORDINGS.vsolV1600d4l, '1.3.6.1.4.1.37950.1.1.5.12.1.25.1.17');
-      for (const o of onus) expect(o.distanceM).toBe(Number(distances.get(`${o.ponPort}.${o.onuId}`)));
+      for (const o of onus) {
+        const recorded = Number(distances.get(`${o.ponPort}.${o.onuId}`));
+        expect(o.distanceM).toBe(recorded === 0 ? null : recorded);
+      }
+      expect(onus.filter((o) => o.distanceM === null && o.status === 'offline')).toHaveLength(22);
+      expect(onus.filter((o) => o.distanceM === null)).toHaveLength(22);
 
       // Per-port online counts agree with the OLT's own counters (27.1.3).
       const ports = await d.listPonPorts();

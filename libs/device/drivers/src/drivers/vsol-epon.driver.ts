@@ -128,7 +128,7 @@ export class VsolEponDriver extends BaseOltDriver {
       const reason = codec.mapReasonCode(num(r.reason), profile.deregReasonCodes);
       rec.lastDeregReason = reason.reason;
       rec.lastDeregReasonRaw = reason.raw;
-      rec.distanceM = num(r.distance);
+      rec.distanceM = profile.scale.distanceM.decode(raw(r.distance));
       rec.lastRegTime = codec.meaningfulTime(codec.textOrNull(str(r.lastReg)));
       rec.lastDeregTime = codec.meaningfulTime(codec.textOrNull(str(r.lastDereg)));
       rec.vendor = codec.textOrNull(str(r.vendor));

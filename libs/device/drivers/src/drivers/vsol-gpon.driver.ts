@@ -95,6 +95,18 @@ export class VsolGponDriver extends BaseOltDriver {
       const p = profile.ifName.parse(name);
       if (p && p.onuId !== null) ifByOnu.set(`${p.ponPort}.${p.onuId}`, name.trim());
     }
+    // Optics columns are decoded whole: on integer firmware the column tells tenths from hundredths.
+    const keys = [...state.keys()];
+    const powers = (kind: keyof typeof profile.powerLimit, col: 'rx' | 'tx' | 'oltRx') => {
+      const values = profile.decodePowers(
+        kind,
+        keys.map((k) => raw(state.get(k)?.[col])),
+      );
+      return new Map(keys.map((k, i) => [k, values[i]]));
+    };
+    const rx = powers('rxDbm', 'rx');
+    const tx = powers('txDbm', 'tx');
+    const oltRx = powers('oltRxDbm', 'oltRx');
     const out: OnuRecord[] = [];
     for (const [key, r] of state) {
       const id = profile.onuIndex.decode(key);
@@ -121,9 +133,9 @@ export class VsolGponDriver extends BaseOltDriver {
       const reasonRaw = codec.textOrNull(str(r.reason));
       rec.lastDeregReasonRaw = reasonRaw;
       rec.lastDeregReason = reasonRaw ? profile.mapReason(reasonRaw) : (phaseInfo?.reason ?? null);
-      rec.txDbm = profile.scale.txDbm.decode(raw(r.tx));
-      rec.rxDbm = profile.scale.rxDbm.decode(raw(r.rx));
-      rec.oltRxDbm = profile.scale.oltRxDbm.decode(raw(r.oltRx));
+      rec.txDbm = tx.get(key) ?? null;
+      rec.rxDbm = rx.get(key) ?? null;
+      rec.oltRxDbm = oltRx.get(key) ?? null;
       if (rec.status !== 'online') {
         // An offline ONU has no live optics; some firmware leaves the last value in place.
         rec.rxDbm = null;

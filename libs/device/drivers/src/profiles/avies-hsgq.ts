@@ -6,11 +6,13 @@ import type { TelnetProfile } from '@pondesk/device-telnet';
 import type { DeregReason, OnuStatus } from '../types';
 import {
   COMMON_REASON_RULES,
+  distanceMetres,
   integerScale,
   mapReasonText,
   normalizeMac,
   textOrNull,
   type ReasonRule,
+  type ReasonWords,
 } from './codec';
 import { GENERIC_PRIVILEGED_PROMPT, GENERIC_PROMPT, lines } from './cli-common';
 
@@ -88,7 +90,7 @@ export const snmpScale = {
   biasMa: integerScale(100, [-65535, 65535]),
   voltageV: integerScale(100, [0, -65535, 65535]),
   temperatureC: integerScale(100, [-65535, 65535]),
-  distanceM: integerScale(1, [0]),
+  distanceM: distanceMetres,
 };
 
 export const snmpStatusCodes: Readonly<Record<number, { raw: string; status: OnuStatus }>> = {
@@ -117,6 +119,17 @@ export const HSGQ_REASON_RULES: readonly ReasonRule[] = [
 
 /** `Power down`, `Laser out`, `Power Down`, `Manual Deregister`, empty. */
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, HSGQ_REASON_RULES);
+
+/** SNMP `…12.2.1.22` words: `Power down`, `Laser out` [REC, G02ID]; the others are HSGQ event-log words [V]. */
+export const snmpReasonWords: ReasonWords = {
+  'power-off': 'Power down',
+  los: 'Laser out',
+  'wire-down': 'Link down',
+  admin: 'Manual Deregister',
+};
+
+/** Web API `last_down_reason`: `Power Down` [V-s, vendor sample]; the others as on SNMP. */
+export const webReasonWords: ReasonWords = { ...snmpReasonWords, 'power-off': 'Power Down' };
 
 // ---------------------------------------------------------------------------------------------
 // Web JSON API (HTTP.md)
@@ -424,7 +437,7 @@ export function eponListRow(r: HsgqRow): HsgqOnuFields {
     mac: normalizeMac(asText(r['macaddr'])),
     serial: null,
     description: textOrNull(asText(r['onu_desc'])),
-    distanceM: asNumber(r['distance']),
+    distanceM: distanceMetres.decode(asNumber(r['distance'])),
     lastRegTime: normalizeTime(asText(r['register_time'])),
     lastDeregTime: normalizeTime(asText(r['last_down_time'])),
     lastDeregReasonRaw: reasonRaw,
@@ -451,7 +464,7 @@ export function gponListRow(r: HsgqRow, ponPort: number): HsgqOnuFields {
     mac: null,
     serial: textOrNull(asText(r['ont_sn'])),
     description: textOrNull(asText(r['ont_description'])),
-    distanceM: asNumber(r['distance']),
+    distanceM: distanceMetres.decode(asNumber(r['distance'])),
     lastRegTime: normalizeTime(asText(r['last_u_time'])),
     lastDeregTime: normalizeTime(asText(r['last_d_time'])),
     lastDeregReasonRaw: reasonRaw,

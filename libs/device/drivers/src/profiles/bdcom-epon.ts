@@ -3,7 +3,15 @@
  * and third-party pollers (SNMP.md §2); CLI formats follow the pasted rows in CLI.md §1.
  */
 import type { DeregReason, OnuStatus } from '../types';
-import { integerScale, macToBytes, mapReasonText, multiplyScale, normalizeMac, macOrRaw } from './codec';
+import {
+  distanceMetres,
+  integerScale,
+  macToBytes,
+  mapReasonText,
+  multiplyScale,
+  normalizeMac,
+  macOrRaw,
+} from './codec';
 import { BDCOM_DATE, BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
 import { col, lines } from './cli-common';
 
@@ -83,7 +91,7 @@ export const scale = {
   temperatureC: integerScale(256, [-65535, 65535, 2147483647, -2147483648]),
   voltageV: integerScale(10000, [0, -65535, 65535]),
   biasMa: multiplyScale(0.002, [-65535, 65535]),
-  distanceM: integerScale(1, [-1]),
+  distanceM: distanceMetres,
 };
 
 /** onuStatus (101.10.1.1.26); pollers treat auto_config(3) as the normal online state. */
@@ -405,6 +413,27 @@ export function renderOnuInformation(
       `${col(r.ifName, 11)}${col(r.vendor, 10)}${col(r.model, 11)}${col(dotted(r.mac), 15)}${col(r.description ?? 'N/A', 32)}${col(r.bindType, 10)}${col(r.status, 16)}${r.deregReasonRaw ?? 'N/A'}`,
   );
   return [...head, ...body].join('\r\n');
+}
+
+/**
+ * The same table on a fresh session (80 columns, no `terminal width 0`): every header, separator and row wraps onto
+ * a second line indented by 4 spaces; widths from the nestjs-vendor paste.
+ */
+export function renderOnuInformationWrapped(
+  ponLabel: string,
+  rows: readonly Omit<BdcomEponInfoRow, 'ponPort' | 'onuId' | 'deregReason'>[],
+): string {
+  const head = [
+    'IntfName         VendorID ModelID    MAC Address    Description',
+    '    BindType Status           Dereg Reason',
+    '---------------- -------- ---------- -------------- ----------------------------',
+    '--- -------- ---------------- -----------------',
+  ];
+  const body = rows.flatMap((r) => [
+    `${col(r.ifName, 17)}${col(r.vendor, 9)}${col(r.model, 11)}${col(dotted(r.mac), 15)}${r.description ?? 'N/A'}`,
+    `    ${col(r.bindType, 9)}${col(r.status, 17)}${r.deregReasonRaw ?? 'N/A'}`,
+  ]);
+  return [`Interface ${ponLabel} has registered ${rows.length} ONUs:`, ...head, ...body].join('\r\n');
 }
 
 export function renderOltSideRx(

@@ -3,7 +3,7 @@
  * tables; ONU OIDs below follow NMS-GPON-MIB + third-party scale (SNMP.md §3). CLI rows per CLI.md §1.
  */
 import type { DeregReason, OnuStatus } from '../types';
-import { integerScale, mapReasonText } from './codec';
+import { distanceMetres, integerScale, mapReasonText, type ReasonWords } from './codec';
 import { BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
 import { DATE_TIME, col, lines } from './cli-common';
 
@@ -68,7 +68,7 @@ export const scale = {
   rxDbm: integerScale(10, OPTIC_SENTINELS),
   txDbm: integerScale(10, OPTIC_SENTINELS),
   oltRxDbm: integerScale(10, OPTIC_SENTINELS),
-  distanceM: integerScale(1, [-1]),
+  distanceM: distanceMetres,
 };
 
 export const onuStatusCodes: Readonly<Record<number, { raw: string; status: OnuStatus }>> = {
@@ -105,6 +105,17 @@ export const deregReasonCodes: Readonly<Record<number, { raw: string; reason: De
 };
 
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, BDCOM_REASON_RULES);
+
+/**
+ * Reason words of the GPON CLI (`inactive-onu`, `onu basic-info` history): `Los` [P, ndce row], `reboot` [P, workbranch
+ * history]; `Dying Gasp` / `LOS` from the parsers CLI.md §1 quotes; wire-down assumed as the SNMP enum name.
+ */
+export const cliReasonWords: ReasonWords = {
+  'power-off': 'Dying Gasp',
+  los: 'LOS',
+  'wire-down': 'wire-down',
+  admin: 'reboot',
+};
 
 // ---------------------------------------------------------------------------------------------
 // CLI

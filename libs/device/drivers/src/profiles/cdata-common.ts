@@ -3,8 +3,16 @@
  * ONU tables follow the NSCRTV MIBs. CLI is the Huawei-like `ont …` dialect (CLI.md §3).
  */
 import type { TelnetProfile } from '@pondesk/device-telnet';
-import { COMMON_REASON_RULES, normalizeMac, textOrNull, type ReasonRule, macOrRaw } from './codec';
-import { GENERIC_PRIVILEGED_PROMPT, GENERIC_PROMPT, LOGIN_PROMPT, lines } from './cli-common';
+import {
+  COMMON_REASON_RULES,
+  distanceMetres,
+  normalizeMac,
+  textOrNull,
+  type ReasonRule,
+  type ReasonWords,
+  macOrRaw,
+} from './codec';
+import { GENERIC_PRIVILEGED_PROMPT, GENERIC_PROMPT, LOGIN_PROMPT, col, lines } from './cli-common';
 
 export const CDATA_ENTERPRISES = ['1.3.6.1.4.1.17409', '1.3.6.1.4.1.34592'] as const;
 
@@ -62,6 +70,17 @@ export const cdataTelnet: TelnetProfile = {
 };
 
 export const CDATA_REASON_RULES: readonly ReasonRule[] = [...COMMON_REASON_RULES];
+
+/**
+ * Down-cause words of the CLI `Last down cause` and the GPON vendor column `…4.1.1.103`: `dying-gasp` [P, OLTCMDRead
+ * paste], `LOS` [3P]; wire-down and admin (`deactive`) assumed.
+ */
+export const downCauseWords: ReasonWords = {
+  'power-off': 'dying-gasp',
+  los: 'LOS',
+  'wire-down': 'wire-down',
+  admin: 'deactive',
+};
 
 export const commands = {
   enterConfig: 'config',
@@ -158,7 +177,7 @@ export function parseOntDetail(text: string): {
     ponPort: num(kv['Port']),
     onuId: num(kv['ONT-ID']),
     runState: textOrNull(kv['Run state']),
-    distanceM: num(kv['ONT distance']),
+    distanceM: distanceMetres.decode(num(kv['ONT distance'])),
     mac: normalizeMac(kv['MAC'] ?? null),
     lastUpTime: textOrNull(kv['Last up time']),
     lastDownTime: textOrNull(kv['Last down time']),
@@ -195,6 +214,25 @@ export function parseOntMacTable(
     if (m) out.push({ mac: macOrRaw(m[1]), vlan: Number(m[2]), ponPort: Number(m[3]), onuId: Number(m[4]) });
   }
   return out;
+}
+
+/** `show mac-address ont 0/0/<port> <ont>` (OLTCMDRead test layout). */
+export function renderOntMacTable(
+  rows: readonly { mac: string; vlan: number; ponPort: number; onuId: number }[],
+): string {
+  const sep = '-----------------------------------------------------------------------------';
+  return [
+    sep,
+    ` Total: ${rows.length}`,
+    sep,
+    ' MAC                 VLAN   Port          ONT-Id  MAC-Type',
+    sep,
+    ...rows.map(
+      (r) =>
+        ` ${col((normalizeMac(r.mac) ?? r.mac).toUpperCase(), 20)}${col(r.vlan, 7)}${col(deviceIndex.ponName(r.ponPort), 14)}${col(r.onuId, 8)}dynamic`,
+    ),
+    sep,
+  ].join('\r\n');
 }
 
 export function renderOntInfoTable(

@@ -1,6 +1,6 @@
 /** C-Data EPON (FD12xx/FD15xx, NSCRTV-FTTX-EPON-MIB 17409.2.3) — MIB-only, no ONU-level recording (SNMP.md §6a). */
 import type { DeregReason, OnuStatus } from '../types';
-import { integerScale, mapReasonText } from './codec';
+import { distanceMetres, integerScale, mapReasonText } from './codec';
 import {
   CDATA_REASON_RULES,
   cdataDetect,
@@ -57,7 +57,7 @@ export const scale = {
   /** MIB says centi-mV; the HSGQ analogue (330 = 3.30 V) and real voltages say ÷100 → V. */
   voltageV: integerScale(100, [-1, 0, 65535]),
   temperatureC: integerScale(100, [-1, 65535]),
-  distanceM: integerScale(1, [-1]),
+  distanceM: distanceMetres,
 };
 
 export const statusCodes: Readonly<Record<number, { raw: string; status: OnuStatus }>> = {

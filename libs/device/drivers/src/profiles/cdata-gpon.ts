@@ -1,6 +1,6 @@
 /** C-Data GPON (FD16xx, NSCRTV-FTTX-GPON-MIB 17409.2.8) — MIB + third-party columns, no real ONU recording (SNMP.md §6b). */
 import type { DeregReason, OnuStatus } from '../types';
-import { integerScale, mapReasonText } from './codec';
+import { distanceMetres, integerScale, mapReasonText } from './codec';
 import {
   CDATA_REASON_RULES,
   cdataDetect,
@@ -52,7 +52,7 @@ export const scale = {
   biasMa: integerScale(100, [-1, 65535]),
   voltageV: integerScale(100, [-1, 0, 65535]),
   temperatureC: integerScale(100, [-1, 65535]),
-  distanceM: integerScale(1, [-1]),
+  distanceM: distanceMetres,
 };
 
 export const statusCodes: Readonly<Record<number, { raw: string; status: OnuStatus }>> = {

@@ -1,4 +1,14 @@
-import { bdcomEpon, bdcomGpon, codec, hsgq, switchOptics, vsolEpon } from './index';
+import {
+  bdcomEpon,
+  bdcomGpon,
+  cdata,
+  cdataGpon,
+  codec,
+  hsgq,
+  switchOptics,
+  vsolEpon,
+  vsolGpon,
+} from './index';
 
 describe('value codecs decode device units and encode them back', () => {
   it('V-SOL EPON optics: the dBm is in brackets, not the mW', () => {
@@ -75,6 +85,29 @@ describe('value codecs decode device units and encode them back', () => {
     expect(hsgq.mapReason('Power down')).toBe('power-off');
     expect(hsgq.mapReason('')).toBeNull();
     expect(codec.statusToCode('online', vsolEpon.statusCodes)).toBe(1);
+  });
+
+  it('every reason word a device writes (and the simulator renders) reads back as that reason', () => {
+    const tables: [string, Partial<codec.ReasonWords>, (raw: string) => unknown][] = [
+      ['BDCOM GPON CLI', bdcomGpon.cliReasonWords, bdcomGpon.mapReason],
+      ['C-Data down cause', cdata.downCauseWords, cdataGpon.mapReason],
+      ['HSGQ SNMP', hsgq.snmpReasonWords, hsgq.mapReason],
+      ['HSGQ web', hsgq.webReasonWords, hsgq.mapReason],
+      ['V-SOL EPON status', vsolEpon.statusReasonWords, vsolEpon.mapReason],
+      ['V-SOL GPON column 10', vsolGpon.reasonWords, vsolGpon.mapReason],
+    ];
+    for (const [name, words, map] of tables)
+      expect([name, codec.reasonWordsRoundTrip(words, map as (raw: string) => null)]).toEqual([name, []]);
+    // The words seen on real devices are in the tables verbatim.
+    expect(hsgq.snmpReasonWords).toMatchObject({ 'power-off': 'Power down', los: 'Laser out' });
+    expect(hsgq.webReasonWords['power-off']).toBe('Power Down');
+    expect(vsolGpon.reasonWords).toMatchObject({ 'power-off': 'Power Off', los: 'Onu Los' });
+    expect(vsolEpon.statusReasonWords['power-off']).toBe('Power Off');
+    expect(cdata.downCauseWords['power-off']).toBe('dying-gasp');
+    // A table that disagreed with its rules would be reported, not silently accepted.
+    expect(codec.reasonWordsRoundTrip({ los: 'Power Off' }, vsolGpon.mapReason)).toEqual([
+      'los → "Power Off" → power-off',
+    ]);
   });
 
   it('normalises MAC spellings', () => {

@@ -46,6 +46,12 @@ export function integerScale(divisor: number, sentinels: readonly number[] = [])
   };
 }
 
+/**
+ * ONU distance in metres. Ranging never yields 0 m for a connected ONU: 0 (and -1) is how OLTs leave the reading
+ * out for an ONU that is not ranged (offline, never registered), so it is no reading.
+ */
+export const distanceMetres: ValueCodec<number> = integerScale(1, [0, -1]);
+
 /** Multiplying scale (BDCOM EPON bias is in 2 µA steps → mA = raw * 0.002). */
 export function multiplyScale(factor: number, sentinels: readonly number[] = []): ValueCodec<number> {
   return {
@@ -104,31 +110,62 @@ export const mwWithDbmInBrackets: ValueCodec<string> = {
   },
 };
 
+/** An integer power as text or number (`-256`, `"21"`), i.e. a value in unknown tenths/hundredths of a dBm. */
+export function isIntegerPower(raw: RawValue): boolean {
+  if (typeof raw === 'number') return Number.isInteger(raw);
+  return typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw);
+}
+
+/** The smallest of 1, 10, 100, 1000 that brings `magnitude` within the plausible `limit` (dBm). */
+export function powerDivisor(magnitude: number, limit: number): number {
+  for (const d of [1, 10, 100]) if (magnitude / d <= limit) return d;
+  return 1000;
+}
+
 /**
- * V-SOL GPON rx/tx: seen as `"-14.41"`, `"-13.518(dBm)"` or integer tenths/hundredths (`-256`).
- * A plausible ONU power lies within ±50 dBm, so larger integers are scaled down.
+ * V-SOL GPON rx/tx: seen as `"-14.41"`, `"-13.518(dBm)"` or integers in tenths or hundredths (`-256`), depending on
+ * firmware. Text with a decimal point is dBm; an integer is scaled down until it is a plausible power for its kind
+ * (`limit`: |rx| ≤ 40, |tx| ≤ 10). One value alone can be ambiguous (tx `5` = 5 dBm or 0.5 dBm), so tables decode
+ * whole columns with `decodePowerColumn`, which picks one divisor from the column's typical value.
  */
-export const vsolGponPower: ValueCodec<string> = {
-  decode(raw) {
-    if (raw === null || raw === undefined) return null;
-    if (typeof raw === 'string') {
-      const t = raw.trim();
-      if (t === '' || /^(n\/a|null|--|-|offline)$/i.test(t)) return null;
-    }
-    const v = parseLeadingFloat(raw);
-    if (v === null) return null;
-    const isInt = Number.isInteger(v) && (typeof raw === 'number' || !/\./.test(String(raw)));
-    if (isInt && Math.abs(v) > 100) {
-      const scaled = Math.abs(v) > 1000 ? v / 100 : v / 10;
-      return round(scaled);
-    }
-    if (v === 0 && typeof raw === 'number') return null;
-    return v;
-  },
-  encode(value) {
-    return value.toFixed(2);
-  },
-};
+export function vsolGponPower(limit: number): ValueCodec<string> {
+  return {
+    decode(raw) {
+      if (raw === null || raw === undefined) return null;
+      if (typeof raw === 'string') {
+        const t = raw.trim();
+        if (t === '' || /^(n\/a|null|--|-|offline)$/i.test(t)) return null;
+      }
+      if (isIntegerPower(raw)) {
+        const v = Number(raw);
+        // An integer 0 is how these tables leave a reading out.
+        if (v === 0) return null;
+        return round(v / powerDivisor(Math.abs(v), limit));
+      }
+      return parseLeadingFloat(raw);
+    },
+    encode(value) {
+      return value.toFixed(2);
+    },
+  };
+}
+
+/** Decode one column of V-SOL GPON powers with a single divisor for its integer cells (see `vsolGponPower`). */
+export function decodePowerColumn(raws: readonly RawValue[], limit: number): (number | null)[] {
+  const codec = vsolGponPower(limit);
+  const magnitudes = raws
+    .filter(isIntegerPower)
+    .map((r) => Math.abs(Number(r)))
+    .filter((v) => v !== 0)
+    .sort((a, b) => a - b);
+  if (magnitudes.length === 0) return raws.map((r) => codec.decode(r));
+  const divisor = powerDivisor(magnitudes[Math.floor(magnitudes.length / 2)], limit);
+  return raws.map((r) => {
+    if (!isIntegerPower(r)) return codec.decode(r);
+    const v = Number(r);
+    return v === 0 ? null : round(v / divisor);
+  });
+}
 
 /** C-Data FD11xx rx in 0.1 µW: dBm = 10·log10(raw) − 40; 65535 = offline. */
 export const tenthMicrowattLog: ValueCodec<number> = {
@@ -206,6 +243,22 @@ export function mapReasonText(
   if (t === '' || /^(n\/a|null|none|--|-)$/i.test(t)) return null;
   for (const r of rules) if (r.match.test(t)) return r.reason;
   return 'unknown';
+}
+
+/**
+ * How a device spells each reason when it writes one (the renderers' side of `mapReasonText`). Kept next to the
+ * parsing rules so the simulator writes only words the drivers read; `reasonWordsRoundTrip` checks the pair.
+ */
+export type ReasonWords = Readonly<Record<Exclude<DeregReason, 'unknown'>, string>>;
+
+/** Reasons whose word does not read back as itself through `map` (empty when the table and the rules agree). */
+export function reasonWordsRoundTrip(
+  words: Partial<ReasonWords>,
+  map: (raw: string) => DeregReason | null,
+): string[] {
+  return Object.entries(words)
+    .filter(([reason, word]) => map(word as string) !== reason)
+    .map(([reason, word]) => `${reason} → "${word}" → ${String(map(word as string))}`);
 }
 
 /** Text rules that hold across brands (order matters: first match wins). */

@@ -91,7 +91,7 @@ describe('renderers read back through the parsers', () => {
       ifName: 'EPON0/1:2',
       statusRaw: 'offline',
       mac: 'aa:bb:cc:dd:ee:02',
-      distanceM: 0,
+      distanceM: null,
       rtt: 0,
       lastRegTime: null,
       lastDeregTime: '2026/06/01 08:07:32',

@@ -49,7 +49,8 @@ describe('V-SOL EPON CLI parsers on real rows', () => {
     expect(vsolEpon.parseStatusRows(byTitle('statusRows() second row'))[0]).toMatchObject({
       status: 'offline',
       lastRegTime: null,
-      distanceM: 0,
+      // The offline row prints 0 m: not ranged, no reading.
+      distanceM: null,
       aliveTime: '0 00:00:00',
     });
     expect(vsolEpon.parseOpmDiag(byTitle('opticalRow()'))).toEqual([
@@ -237,6 +238,24 @@ describe('V-SOL GPON CLI parsers on real lab captures', () => {
     expect(vsolGpon.scale.rxDbm.decode(-256)).toBe(-25.6);
     expect(vsolGpon.scale.rxDbm.decode(-2561)).toBe(-25.61);
     expect(vsolGpon.scale.rxDbm.decode('N/A')).toBeNull();
+    // Integers are tenths or hundredths: scaled until plausible for the reading (|rx| ≤ 40, |tx| ≤ 10 dBm).
+    expect(vsolGpon.scale.rxDbm.decode(-1000)).toBe(-10);
+    expect(vsolGpon.scale.rxDbm.decode('-2400')).toBe(-24);
+    expect(vsolGpon.scale.txDbm.decode(21)).toBe(2.1);
+    expect(vsolGpon.scale.txDbm.decode(254)).toBe(2.54);
+    expect(vsolGpon.scale.txDbm.decode('2.54')).toBe(2.54);
+    expect(vsolGpon.scale.rxDbm.decode(0)).toBeNull();
+    // A column picks one divisor from its typical value, so a low tx (5 = 0.5 dBm) is not read as 5 dBm.
+    expect(vsolGpon.decodePowers('txDbm', [21, 5, 33, 0, null, 18])).toEqual([
+      2.1,
+      0.5,
+      3.3,
+      null,
+      null,
+      1.8,
+    ]);
+    expect(vsolGpon.decodePowers('rxDbm', [-1450, -998, -2731, 'N/A'])).toEqual([-14.5, -9.98, -27.31, null]);
+    expect(vsolGpon.decodePowers('rxDbm', ['-14.41', '-13.518(dBm)', '-20'])).toEqual([-14.41, -13.518, -20]);
     expect(vsolGpon.normalizeTime('2026:06:03 21:21:42')).toBe('2026-06-03 21:21:42');
     expect(vsolGpon.onuName('N/A')).toBeNull();
     expect(vsolGpon.ifName.parse('GPON01ONU1 YUNUS')).toEqual({ ponPort: 1, onuId: 1, label: 'YUNUS' });

@@ -3,7 +3,14 @@
  * LibreNMS V1600D (16 ONUs, optics strings) and the ispcms V1600D4L walk (116 ONUs in the auth table).
  */
 import type { DeregReason, OnuStatus } from '../types';
-import { integerScale, mapReasonText, mwWithDbmInBrackets, textNumber, textOrNull, macOrRaw } from './codec';
+import {
+  distanceMetres,
+  mapReasonText,
+  mwWithDbmInBrackets,
+  textNumber,
+  textOrNull,
+  macOrRaw,
+} from './codec';
 import {
   VSOL_REASON_RULES,
   ponTransceiverOids,
@@ -84,7 +91,7 @@ export const scale = {
   /** `"2.38 mW (3.77 dBm)"` — the dBm is in brackets. */
   txDbm: mwWithDbmInBrackets,
   rxDbm: mwWithDbmInBrackets,
-  distanceM: integerScale(1),
+  distanceM: distanceMetres,
   pon: ponTransceiverScale,
 };
 
@@ -102,6 +109,16 @@ export const deregReasonCodes: Readonly<Record<number, { raw: string; reason: De
 export const description = (raw: string | null | undefined): string | null => textOrNull(raw ?? null);
 
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, VSOL_REASON_RULES);
+
+/**
+ * `show onu status` reason words: `Power Off` [P, OLTCMDRead]; `Wire Down` assumed from the SNMP enum. The firmware
+ * knows only these two (`deregReasonCodes`), so LOS and admin downs are written as wire-down.
+ */
+export const statusReasonWords = { 'power-off': 'Power Off', 'wire-down': 'Wire Down' } as const;
+
+/** What this firmware can say for a reason: power-off, or wire-down for everything else. */
+export const eponReason = (reason: DeregReason): 'power-off' | 'wire-down' =>
+  reason === 'power-off' ? 'power-off' : 'wire-down';
 
 // ---------------------------------------------------------------------------------------------
 // CLI ("EPON-OLT" firmware with global `show onu status`; UPLINK-EP style per-PON commands)
@@ -129,7 +146,7 @@ export interface VsolEponStatusRow {
   status: OnuStatus;
   statusRaw: string;
   mac: string;
-  distanceM: number;
+  distanceM: number | null;
   rtt: number;
   lastRegTime: string | null;
   lastDeregTime: string | null;
@@ -158,7 +175,7 @@ export function parseStatusRows(text: string): VsolEponStatusRow[] {
       status: m[4].toLowerCase() === 'online' ? 'online' : 'offline',
       statusRaw: m[4],
       mac: macOrRaw(m[5]),
-      distanceM: Number(m[6]),
+      distanceM: distanceMetres.decode(Number(m[6])),
       rtt: Number(m[7]),
       lastRegTime: textOrNull(m[8]),
       lastDeregTime: textOrNull(m[9]),
@@ -307,6 +324,16 @@ export function parseBasicInfo(text: string): VsolBasicInfoRow[] {
   return out;
 }
 
+/** `show onu basic-info` as the UPLINK-EP-style firmware prints it (sightops capture layout). */
+export function renderBasicInfo(rows: readonly Omit<VsolBasicInfoRow, 'ponPort' | 'onuId'>[]): string {
+  return [
+    'ONU-ID      VendorID  Model     ID            hwVer     SwVer        Type   Interface Type',
+    ...rows.map((r) =>
+      `${col(r.ifName, 12)}${col(r.vendor, 10)}${col(r.model, 10)}${col(r.id, 14)}${col(r.hwVersion, 10)}${col(r.swVersion, 13)}${col(r.type ?? '', 7)}${r.interfaceType ?? ''}`.trimEnd(),
+    ),
+  ].join('\r\n');
+}
+
 /** `show onu discover`: `Index PON-ID LLID MAC Address Link CTC OAM Stats`. */
 export function parseDiscover(text: string): { ponPort: number; llid: number; mac: string; link: string }[] {
   const out: { ponPort: number; llid: number; mac: string; link: string }[] = [];
@@ -333,7 +360,7 @@ export function renderStatusRows(
   return rows
     .map(
       (r) =>
-        `${col(r.ifName, 12)}${col(r.statusRaw, 10)}${col(r.mac, 21)}${col(r.distanceM, 13)}${col(r.rtt, 8)}${col(r.lastRegTime ?? 'N/A', 24)}${col(r.lastDeregTime ?? 'N/A', 24)}${col(r.lastDeregReasonRaw ?? 'N/A', 18)}${col(r.aliveTime, 13)}${r.description ?? 'N/A'}`,
+        `${col(r.ifName, 12)}${col(r.statusRaw, 10)}${col(r.mac, 21)}${col(r.distanceM ?? 0, 13)}${col(r.rtt, 8)}${col(r.lastRegTime ?? 'N/A', 24)}${col(r.lastDeregTime ?? 'N/A', 24)}${col(r.lastDeregReasonRaw ?? 'N/A', 18)}${col(r.aliveTime, 13)}${r.description ?? 'N/A'}`,
     )
     .join('\r\n');
 }

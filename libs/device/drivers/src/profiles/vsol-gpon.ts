@@ -4,7 +4,16 @@
  * dates use colons (`2026:06:03 21:21:42`); names are `N/A` when unset; ifDescr is `GPON01ONU1 NAME` or `GPON0/1:7`.
  */
 import type { DeregReason, OnuStatus } from '../types';
-import { mapReasonText, textOrNull, vsolGponPower, type ValueCodec } from './codec';
+import {
+  decodePowerColumn,
+  mapReasonText,
+  textNumber,
+  textOrNull,
+  vsolGponPower,
+  type RawValue,
+  type ReasonWords,
+  type ValueCodec,
+} from './codec';
 import {
   VSOL_REASON_RULES,
   ponTransceiverOids,
@@ -76,17 +85,28 @@ export const ifName = {
   },
 };
 
+/** Largest plausible |dBm| per reading: received power sits within -8…-32, ONU lasers send 0.5…7. */
+export const powerLimit = { rxDbm: 40, txDbm: 10, oltRxDbm: 40 } as const;
+
+/** V1600GS PON SFP cells are bare numbers with 3 decimals (`"49.168"`, `"3.325"`) [REC]; V1600D's units also parse. */
+const bare3 = (): ValueCodec<string> => textNumber('', undefined, 3);
+
 export const scale: {
   rxDbm: ValueCodec<string>;
   txDbm: ValueCodec<string>;
   oltRxDbm: ValueCodec<string>;
   pon: typeof ponTransceiverScale;
 } = {
-  rxDbm: vsolGponPower,
-  txDbm: vsolGponPower,
-  oltRxDbm: vsolGponPower,
-  pon: ponTransceiverScale,
+  rxDbm: vsolGponPower(powerLimit.rxDbm),
+  txDbm: vsolGponPower(powerLimit.txDbm),
+  oltRxDbm: vsolGponPower(powerLimit.oltRxDbm),
+  pon: { temperatureC: bare3(), voltageV: bare3(), biasMa: bare3(), txDbm: bare3() },
 };
+
+/** A whole optics column: the firmware writes every cell the same way, so one divisor serves the column. */
+export function decodePowers(kind: keyof typeof powerLimit, raws: readonly RawValue[]): (number | null)[] {
+  return decodePowerColumn(raws, powerLimit[kind]);
+}
 
 /** Column 4: 1 online, 2 offline (flips together with the phase state). */
 export const onlineFlagCodes: Readonly<Record<number, { raw: string; status: OnuStatus }>> = {
@@ -110,6 +130,14 @@ export const phaseStateCodes: Readonly<
 
 /** Reason text: `Power Off`, `Onu Los`, `N/A`. */
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, VSOL_REASON_RULES);
+
+/** Column 10 words: `Power Off`, `Onu Los` [REC, V1600GS]; `Wire Down` and `Reboot` assumed. */
+export const reasonWords: ReasonWords = {
+  'power-off': 'Power Off',
+  los: 'Onu Los',
+  'wire-down': 'Wire Down',
+  admin: 'Reboot',
+};
 
 /** `N/A` → null. */
 export const onuName = (raw: string | null | undefined): string | null => textOrNull(raw ?? null);
@@ -233,10 +261,10 @@ export function parseOpticalInfo(text: string): {
   biasMa: number | null;
   temperatureC: number | null;
 } {
-  const get = (label: RegExp): number | null => {
+  const get = (label: RegExp, codec: ValueCodec<string>): number | null => {
     for (const line of lines(text)) {
       const m = /^\s*([^:]+?)\s*:\s*(.*)$/.exec(line);
-      if (m && label.test(m[1])) return vsolGponPower.decode(m[2]) ?? null;
+      if (m && label.test(m[1])) return codec.decode(m[2]) ?? null;
     }
     return null;
   };
@@ -248,8 +276,8 @@ export function parseOpticalInfo(text: string): {
     return null;
   };
   return {
-    rxDbm: get(/^Rx optical level/i),
-    txDbm: get(/^Tx optical level/i),
+    rxDbm: get(/^Rx optical level/i, scale.rxDbm),
+    txDbm: get(/^Tx optical level/i, scale.txDbm),
     voltageV: plain(/^Power feed voltage/i),
     biasMa: plain(/^Laser bias current/i),
     temperatureC: plain(/^Temperature/i),

@@ -17,21 +17,8 @@ type Row = { p: number; o: number };
 
 const MEMORY_TOTAL_KB = 465_896;
 
-// not yet in profiles: HSGQ reason words for SNMP/web rows (the profile only parses them).
-/** SNMP reason words seen on the G02ID recording (`Power down`, `Laser out`); the rest are HSGQ event words. */
-const SNMP_REASON: Record<SimReason, string> = {
-  'power-off': 'Power down',
-  los: 'Laser out',
-  'wire-down': 'Link down',
-  admin: 'Manual Deregister',
-};
-/** Web API spelling (`Power Down` in the vendor sample). */
-const WEB_REASON: Record<SimReason, string> = {
-  'power-off': 'Power Down',
-  los: 'Laser out',
-  'wire-down': 'Link down',
-  admin: 'Manual Deregister',
-};
+const SNMP_REASON: Record<SimReason, string> = hsgq.snmpReasonWords;
+const WEB_REASON: Record<SimReason, string> = hsgq.webReasonWords;
 
 function nulPadded(text: string, size: number): Buffer {
   const b = Buffer.alloc(size);

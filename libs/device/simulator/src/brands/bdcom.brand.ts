@@ -7,7 +7,7 @@ import type { OltState, SimOnu } from '../model/olt-state';
 import type { SimReason } from '../model/onu-model';
 import { VirtualMib, int, octets, str, SetStatus, type MibValue } from '../snmp/virtual-mib';
 import { addIfTables, addSystemGroup, type IfRow } from './common-mib';
-import { bdcomDuration, bdcomGponDuration, dashTime, pad } from './device-text';
+import { bdcomDuration, bdcomGponDuration, dashTime } from './device-text';
 import type { CliDialect, CliReply, CliSession } from '../telnet/cli-dialect';
 import { codeByRaw, norm, type OltBrandAdapter } from './olt-brand';
 
@@ -51,10 +51,9 @@ function eponReasonWord(r: SimReason): string {
   return bdcomEpon.deregReasonCodes[eponReasonCode(r)]?.raw ?? 'unknow';
 }
 
-// not yet in profiles: the GPON CLI's reason words (`Dying Gasp`, `LOS`, `reboot` in the parsers quoted by CLI.md §1);
-// the profile's GPON code table has the SNMP enum names instead.
+/** Dereg reason as the GPON CLI words it (the code table has the SNMP enum names instead). */
 function gponReasonWord(r: SimReason): string {
-  return r === 'power-off' ? 'Dying Gasp' : r === 'los' ? 'LOS' : r === 'admin' ? 'reboot' : 'wire-down';
+  return bdcomGpon.cliReasonWords[r];
 }
 
 /** onuStatus / bind status / GPON status codes, looked up by the profile's own words. */
@@ -400,32 +399,20 @@ const AUTO_CONFIG_SECONDS = 60;
 
 /** `show epon onu-information`: the profile's wide layout after `terminal width 0`, else the 80-column wrap. */
 function renderEponOnuInformation(ponLabel: string, rows: SimOnu[], wide: boolean, now: number): string {
-  if (wide)
-    return bdcomEpon.renderOnuInformation(
-      ponLabel,
-      rows.map((u) => ({
-        ifName: bdcomEpon.ifName.onu(u.ponPort, u.onuId),
-        vendor: u.vendor,
-        model: u.model,
-        mac: u.mac,
-        description: u.description,
-        bindType: 'static',
-        status: eponInfoStatus(u, now),
-        deregReasonRaw: eponReasonWord(u.lastDeregReason),
-      })),
-    );
-  // not yet in profiles: the wrapped (80-column) form of `show epon onu-information`; widths from the nestjs-vendor sample.
-  const head = [
-    'IntfName         VendorID ModelID    MAC Address    Description',
-    '    BindType Status           Dereg Reason',
-    '---------------- -------- ---------- -------------- ----------------------------',
-    '--- -------- ---------------- -----------------',
-  ];
-  const body = rows.flatMap((u) => [
-    `${pad(bdcomEpon.ifName.onu(u.ponPort, u.onuId), 17)}${pad(u.vendor, 9)}${pad(u.model, 11)}${pad(codec.macToDotted(u.mac), 15)}${u.description ?? 'N/A'}`,
-    `    ${pad('static', 9)}${pad(eponInfoStatus(u, now), 17)}${eponReasonWord(u.lastDeregReason)}`,
-  ]);
-  return [`Interface ${ponLabel} has registered ${rows.length} ONUs:`, ...head, ...body].join('\r\n');
+  const render = wide ? bdcomEpon.renderOnuInformation : bdcomEpon.renderOnuInformationWrapped;
+  return render(
+    ponLabel,
+    rows.map((u) => ({
+      ifName: bdcomEpon.ifName.onu(u.ponPort, u.onuId),
+      vendor: u.vendor,
+      model: u.model,
+      mac: u.mac,
+      description: u.description,
+      bindType: 'static',
+      status: eponInfoStatus(u, now),
+      deregReasonRaw: eponReasonWord(u.lastDeregReason),
+    })),
+  );
 }
 
 function eponActive(state: OltState, pons: number[]): string {

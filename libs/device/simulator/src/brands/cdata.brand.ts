@@ -7,7 +7,7 @@ import type { OltState, SimOnu } from '../model/olt-state';
 import type { SimReason } from '../model/onu-model';
 import { VirtualMib, counter, int, octets, str, ticks, SetStatus, type MibValue } from '../snmp/virtual-mib';
 import { addIfTables, addSystemGroup, type IfRow } from './common-mib';
-import { dashTime, pad } from './device-text';
+import { dashTime } from './device-text';
 import type { CliDialect, CliReply, CliSession } from '../telnet/cli-dialect';
 import { norm, type OltBrandAdapter } from './olt-brand';
 
@@ -18,14 +18,8 @@ type Row = { p: number; o: number };
 
 const devIndex = (p: number, o: number): number => idx.encode(idx.ponIfIndex(p), o);
 
-// not yet in profiles: C-Data down-cause words (the profile only parses them).
 /** Down-cause words of C-Data CLIs and the GPON vendor column (`dying-gasp`, `LOS`). */
-const CAUSE: Record<SimReason, string> = {
-  'power-off': 'dying-gasp',
-  los: 'LOS',
-  'wire-down': 'wire-down',
-  admin: 'deactive',
-};
+const CAUSE: Record<SimReason, string> = cdata.downCauseWords;
 
 function ifRows(state: OltState): IfRow[] {
   const rows: IfRow[] = [];
@@ -313,20 +307,9 @@ function cliFor(state: OltState, mode: 'epon' | 'gpon'): CliDialect {
         if ((m = /^show mac-address ont 0\/0\/(\d+) (\d+)$/.exec(c))) {
           const u = state.onu(Number(m[1]), Number(m[2]));
           if (!u) return 'The ONT is not exist';
-          // not yet in profiles: renderer for `show mac-address ont` (parser only); layout from the OLTCMDRead test.
-          const sep = '-----------------------------------------------------------------------------';
-          return [
-            sep,
-            ` Total: ${u.clientMacs.length}`,
-            sep,
-            ' MAC                 VLAN   Port          ONT-Id  MAC-Type',
-            sep,
-            ...u.clientMacs.map(
-              (cm) =>
-                ` ${pad(codec.macToUpperColon(cm.mac), 20)}${pad(cm.vlan, 7)}${pad(idx.ponName(u.ponPort), 14)}${pad(u.onuId, 8)}dynamic`,
-            ),
-            sep,
-          ].join('\r\n');
+          return cdata.renderOntMacTable(
+            u.clientMacs.map((cm) => ({ mac: cm.mac, vlan: cm.vlan, ponPort: u.ponPort, onuId: u.onuId })),
+          );
         }
         return unknown(line);
       }

@@ -1,4 +1,5 @@
 /** Time and duration spellings the brands use (device-local clock = the simulator's clock, in UTC). */
+import { profiles } from '@pondesk/device-drivers';
 
 const p2 = (n: number): string => String(n).padStart(2, '0');
 
@@ -60,8 +61,5 @@ export function bdcomGponDuration(seconds: number): string {
   return `${String(x.d).padStart(4, '0')}d:${x.h}:${x.m}:${x.s}`;
 }
 
-/** Fixed-width column without truncation (real fixed-width CLIs let long fields run into the next one). */
-export function pad(text: string | number, width: number): string {
-  const s = String(text);
-  return s.length >= width ? s : s + ' '.repeat(width - s.length);
-}
+/** Fixed-width column without truncation: the profiles' own helper, so both sides pad alike. */
+export const pad = profiles.cli.col;

@@ -69,27 +69,11 @@ const onuRowsOf = (state: OltState, onlyOnline = false): { index: number[]; row:
 
 /** EPON dereg codes only know wire-down(0) and power-off(1): LOS and admin downs surface as wire-down. */
 function eponReasonCode(r: SimReason): number {
-  return r === 'power-off'
-    ? codec.reasonToCode('power-off', vsolEpon.deregReasonCodes)
-    : codec.reasonToCode('wire-down', vsolEpon.deregReasonCodes);
+  return codec.reasonToCode(vsolEpon.eponReason(r), vsolEpon.deregReasonCodes);
 }
 
-// not yet in profiles: the reason words of `show onu status` (`Power Off` seen; the others assumed).
-const EPON_REASON_TEXT: Record<SimReason, string> = {
-  'power-off': 'Power Off',
-  los: 'Wire Down',
-  'wire-down': 'Wire Down',
-  admin: 'Wire Down',
-};
-
-// not yet in profiles: the GPON reason strings of column 10.
-// V1600GS words seen: `Power Off`, `Onu Los`; the others are not in any capture.
-const GPON_REASON_TEXT: Record<SimReason, string> = {
-  'power-off': 'Power Off',
-  los: 'Onu Los',
-  'wire-down': 'Wire Down',
-  admin: 'Reboot',
-};
+const eponReasonText = (r: SimReason): string => vsolEpon.statusReasonWords[vsolEpon.eponReason(r)];
+const GPON_REASON_TEXT: Record<SimReason, string> = vsolGpon.reasonWords;
 
 /** Phase state: the profile's words (`working`, `DyingGasp`, `LOS`, `offline`) and their codes. */
 function gponPhase(u: SimOnu): { code: number; word: string } {
@@ -354,8 +338,6 @@ function gponMib(state: OltState, model: string): VirtualMib {
       },
     ],
   });
-  // not yet in profiles: the V1600GS PON SFP format is bare numbers with 3 decimals ("49.168", SNMP.md §5);
-  // the shared ponTransceiverScale encodes the V1600D unit style instead.
   mib.addTable({
     rows: () => Array.from({ length: sp.ponPorts }, (_, i) => ({ index: [i + 1], row: i + 1 })),
     columns: [
@@ -363,10 +345,13 @@ function gponMib(state: OltState, model: string): VirtualMib {
       { oid: o.ponOnuOnline, value: (p: number) => int(state.pons()[p - 1]?.online ?? 0) },
       { oid: o.ponName, value: (p: number) => str(vsolGpon.ifName.pon(p)) },
       { oid: o.ponSfpIndex, value: (p: number) => int(p) },
-      { oid: o.ponSfpTemperature, value: (p: number) => str((45 + ((p * 37) % 80) / 10).toFixed(3)) },
-      { oid: o.ponSfpVoltage, value: (p: number) => str((3.3 + ((p * 3) % 6) / 200).toFixed(3)) },
-      { oid: o.ponSfpBias, value: (p: number) => str((13 + ((p * 7) % 15) / 10).toFixed(3)) },
-      { oid: o.ponSfpTxPower, value: (p: number) => str((7.5 + ((p * 11) % 7) / 10).toFixed(3)) },
+      {
+        oid: o.ponSfpTemperature,
+        value: (p: number) => str(s.pon.temperatureC.encode(45 + ((p * 37) % 80) / 10)),
+      },
+      { oid: o.ponSfpVoltage, value: (p: number) => str(s.pon.voltageV.encode(3.3 + ((p * 3) % 6) / 200)) },
+      { oid: o.ponSfpBias, value: (p: number) => str(s.pon.biasMa.encode(13 + ((p * 7) % 15) / 10)) },
+      { oid: o.ponSfpTxPower, value: (p: number) => str(s.pon.txDbm.encode(7.5 + ((p * 11) % 7) / 10)) },
     ],
   });
   return mib;
@@ -458,7 +443,7 @@ function statusRow(state: OltState, u: SimOnu): Parameters<typeof vsolEpon.rende
     rtt: online ? Math.round(u.distanceM / 1.08) : 0,
     lastRegTime: slashTime(u.lastRegTime),
     lastDeregTime: slashTime(u.lastDeregTime),
-    lastDeregReasonRaw: EPON_REASON_TEXT[u.lastDeregReason],
+    lastDeregReasonRaw: eponReasonText(u.lastDeregReason),
     aliveTime: online ? vsolDuration(state.now() - u.lastRegTime).replace(/^(\d{2}:)/, '0 $1') : '0 00:00:00',
     description: u.description,
   };
@@ -520,17 +505,21 @@ function eponCommand(state: OltState, c: string, pon: number | null): CliReply {
     );
   }
   if (c === 'show onu basic-info') {
-    // not yet in profiles: renderer for `show onu basic-info` (parser only); layout from the sightops capture.
-    return [
-      'ONU-ID      VendorID  Model     ID            hwVer     SwVer        Type   Interface Type',
-      ...state
+    return vsolEpon.renderBasicInfo(
+      state
         .onus(now, pon)
         .filter((u) => u.status === 'online')
-        .map(
-          (u) =>
-            `${pad(vsolEpon.ifName.onu(pon, u.onuId), 12)}${pad(u.vendor, 10)}${pad(u.model, 10)}${pad(u.mac.replace(/:/g, '').toUpperCase(), 14)}${pad('V1.0', 10)}${pad('V2.1.07', 13)}${pad('SFU', 7)}1GE`,
-        ),
-    ].join('\r\n');
+        .map((u) => ({
+          ifName: vsolEpon.ifName.onu(pon, u.onuId),
+          vendor: u.vendor,
+          model: u.model,
+          id: u.mac.replace(/:/g, '').toUpperCase(),
+          hwVersion: 'V1.0',
+          swVersion: 'V2.1.07',
+          type: 'SFU',
+          interfaceType: '1GE',
+        })),
+    );
   }
   if ((m = /^show onu (\d+) mac-address-table$/.exec(c))) {
     const u = state.onu(pon, Number(m[1]));

@@ -22,8 +22,10 @@ beforeAll(async () => {
           ['bdcom', 'gpon'],
           ['vsol', 'epon'],
           ['vsol', 'gpon'],
+          ['cdata', 'epon'],
           ['cdata', 'gpon'],
           ['avies', 'epon'],
+          ['avies', 'gpon'],
         ] as const
       )
         .map(([brand, mode]) => ({ name: `${brand}-${mode}`, brand, mode, ponPorts: 2, onusPerPort: 24 }))
@@ -180,64 +182,72 @@ it('V-SOL GPON: onu state, rx-power and MAC table give the held phases, serials,
   );
 });
 
-it('C-Data GPON: ont table, per-ONU page and MAC table give the held state', async () => {
-  const all = held('cdata-gpon');
-  const u = all.find((o) => o.status === 'online' && o.clientMacs.length > 0)!;
-  const [table, detail, macs] = await withCli('cdata-gpon', cdata.cdataTelnet, async (s) => {
-    await s.exec('config');
-    const t = await s.exec('show ont info 0/0 1 all');
-    const m = await s.exec(`show mac-address ont 0/0/${u.ponPort} ${u.onuId}`);
-    await s.exec('interface gpon 0/0');
-    return [t, await s.exec(`show ont info ${u.ponPort} ${u.onuId}`), m];
-  });
-  expect(cdata.parseOntInfoTable(table).map((r) => [r.onuId, r.mac, r.runState, r.description])).toEqual(
-    all.filter((o) => o.ponPort === 1).map((o) => [o.onuId, o.mac, o.status, o.description]),
-  );
-  expect(cdata.parseOntDetail(detail)).toMatchObject({
-    ponPort: u.ponPort,
-    onuId: u.onuId,
-    distanceM: u.distanceM,
-    mac: u.mac,
-    lastUpTime: dashTime(u.lastRegTime),
-    lastDownTime: dashTime(u.lastDeregTime),
-    description: u.description,
-  });
-  expect(cdata.parseOntMacTable(macs)).toEqual(
-    u.clientMacs.map((c) => ({ mac: c.mac, vlan: c.vlan, ponPort: u.ponPort, onuId: u.onuId })),
-  );
-});
+it.each(['epon', 'gpon'] as const)(
+  'C-Data %s: ont table, per-ONU page and MAC table give the held state',
+  async (mode) => {
+    const name = `cdata-${mode}`;
+    const all = held(name);
+    const u = all.find((o) => o.status === 'online' && o.clientMacs.length > 0)!;
+    const [table, detail, macs] = await withCli(name, cdata.cdataTelnet, async (s) => {
+      await s.exec('config');
+      const t = await s.exec('show ont info 0/0 1 all');
+      const m = await s.exec(`show mac-address ont 0/0/${u.ponPort} ${u.onuId}`);
+      await s.exec(`interface ${mode} 0/0`);
+      return [t, await s.exec(`show ont info ${u.ponPort} ${u.onuId}`), m];
+    });
+    expect(cdata.parseOntInfoTable(table).map((r) => [r.onuId, r.mac, r.runState, r.description])).toEqual(
+      all.filter((o) => o.ponPort === 1).map((o) => [o.onuId, o.mac, o.status, o.description]),
+    );
+    expect(cdata.parseOntDetail(detail)).toMatchObject({
+      ponPort: u.ponPort,
+      onuId: u.onuId,
+      distanceM: u.distanceM,
+      mac: u.mac,
+      lastUpTime: dashTime(u.lastRegTime),
+      lastDownTime: dashTime(u.lastDeregTime),
+      description: u.description,
+    });
+    expect(cdata.parseOntMacTable(macs)).toEqual(
+      u.clientMacs.map((c) => ({ mac: c.mac, vlan: c.vlan, ponPort: u.ponPort, onuId: u.onuId })),
+    );
+  },
+);
 
-it('AVIES (HSGQ CLI): onu-info all, its totals and optical-info give the held state', async () => {
-  const [info, optical] = await withCli('avies-epon', hsgq.telnet, async (s) => {
-    await s.exec('configure');
-    const i = await s.exec('show onu-info all');
-    await s.exec('interface epon 1');
-    return [i, await s.exec('show optical-info')];
-  });
-  const all = held('avies-epon');
-  expect(hsgq.parseOnuInfoAll(info).map((r) => [r.ponPort, r.onuId, r.mac, r.status, r.regTime])).toEqual(
-    all.map((u) => [u.ponPort, u.onuId, u.mac, u.status, slashTime(u.lastRegTime)]),
-  );
-  expect(hsgq.parseOnuInfoTotals(info)).toEqual({
-    total: all.length,
-    online: all.filter((u) => u.status === 'online').length,
-    offline: all.filter((u) => u.status === 'offline').length,
-  });
-  expect(
-    hsgq
-      .parseOpticalInfo(optical)
-      .map((r) => [
-        r.onuId,
-        codec.normalizeMac(r.mac),
-        r.rxDbm,
-        r.txDbm,
-        r.temperatureC,
-        r.voltageV,
-        r.biasMa,
-      ]),
-  ).toEqual(
-    all
-      .filter((u) => u.ponPort === 1 && u.status === 'online')
-      .map((u) => [u.onuId, u.mac, u.rxDbm, u.txDbm, u.temperatureC, u.voltageV, u.biasMa]),
-  );
-});
+it.each(['epon', 'gpon'] as const)(
+  'AVIES %s (HSGQ CLI): onu-info all, its totals and optical-info give the held state',
+  async (mode) => {
+    const name = `avies-${mode}`;
+    const [info, optical] = await withCli(name, hsgq.telnet, async (s) => {
+      await s.exec('configure');
+      const i = await s.exec('show onu-info all');
+      await s.exec(`interface ${mode} 1`);
+      return [i, await s.exec('show optical-info')];
+    });
+    const all = held(name);
+    expect(hsgq.parseOnuInfoAll(info).map((r) => [r.ponPort, r.onuId, r.mac, r.status, r.regTime])).toEqual(
+      all.map((u) => [u.ponPort, u.onuId, u.mac, u.status, slashTime(u.lastRegTime)]),
+    );
+    expect(hsgq.parseOnuInfoTotals(info)).toEqual({
+      total: all.length,
+      online: all.filter((u) => u.status === 'online').length,
+      offline: all.filter((u) => u.status === 'offline').length,
+    });
+    expect(
+      hsgq
+        .parseOpticalInfo(optical)
+        .map((r) => [
+          r.onuId,
+          codec.normalizeMac(r.mac),
+          r.rxDbm,
+          r.txDbm,
+          r.temperatureC,
+          r.voltageV,
+          r.biasMa,
+        ]),
+    ).toEqual(
+      all
+        .filter((u) => u.ponPort === 1 && u.status === 'online')
+        .map((u) => [u.onuId, u.mac, u.rxDbm, u.txDbm, u.temperatureC, u.voltageV, u.biasMa]),
+    );
+  },
+);

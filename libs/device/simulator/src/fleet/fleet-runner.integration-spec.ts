@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SnmpClient, SnmpError } from '@pondesk/device-snmp';
@@ -15,6 +16,7 @@ import { OltState } from '../model/olt-state';
 import { HsgqWebEndpoint, MAX_WEB_SESSIONS } from '../http/hsgq-web-server';
 import { NO_FAULTS } from '../model/device-faults';
 import { HsgqWebClient } from '@pondesk/device-http';
+import { TelnetError } from '@pondesk/device-telnet';
 
 const run = promisify(execFile);
 const REPO = resolve(__dirname, '../../../../..');
@@ -216,7 +218,10 @@ describe('control API and faults', () => {
       expect(login.ok).toBe(false);
       await put({ telnetAuthFailure: false, truncateOutput: true });
       expect((await drv.checkTelnetLogin()).ok).toBe(true);
-      await expect(drv.readOnuOptics({ ponPort: 1, onuId: 1 })).rejects.toThrow();
+      // Half an answer and a dropped session: a typed telnet error, well within the command timeout.
+      const t1 = Date.now();
+      await expect(drv.readOnuOptics({ ponPort: 1, onuId: 1 })).rejects.toBeInstanceOf(TelnetError);
+      expect(Date.now() - t1).toBeLessThan(2000);
       await put({ truncateOutput: false });
       await drv.close();
       expect((await put({ slowMs: 'x' })).status).toBe(400);
@@ -310,10 +315,44 @@ describe('control API and faults', () => {
     }
   });
 
-  it('`npm run sim -- --list --json` prints the fleet with the documented fields and fixed ports', async () => {
+  it('`npm run sim -- --list --json` prints the running fleet: live ports and ONU counts after a delete', async () => {
+    const port = Number(new URL(base).port);
+    expect((await http(`${base}/devices/b/onus/1/3`, { method: 'DELETE' })).status).toBe(200);
     const { stdout } = await run(
       process.execPath,
-      [resolve(REPO, 'tools/run-ts.cjs'), 'libs/device/simulator/src/main.ts', '--list', '--json'],
+      [
+        resolve(REPO, 'tools/run-ts.cjs'),
+        'libs/device/simulator/src/main.ts',
+        '--list',
+        '--json',
+        '--control-port',
+        String(port),
+      ],
+      { cwd: REPO },
+    );
+    const rows = JSON.parse(stdout) as SimDeviceInfo[];
+    expect(rows).toEqual(fleet.devices);
+    expect(rows.find((r) => r.name === 'b')?.onus).toBe(15);
+  });
+
+  it('`npm run sim -- --list --json` with no fleet running prints the default fleet with the documented fields and fixed ports', async () => {
+    // A control port nobody listens on: the list comes from the fleet file.
+    const idle = await new Promise<number>((res) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as AddressInfo).port;
+        srv.close(() => res(p));
+      });
+    });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        resolve(REPO, 'tools/run-ts.cjs'),
+        'libs/device/simulator/src/main.ts',
+        '--list',
+        '--json',
+        '--control-port',
+        String(idle),
+      ],
       {
         cwd: REPO,
       },

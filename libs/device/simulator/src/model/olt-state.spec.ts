@@ -86,6 +86,28 @@ describe('OltState', () => {
     expect(degraded.length).toBeGreaterThan(0);
   });
 
+  it('now and then a whole PON loses signal on its own (every ONU offline with LOS), and it comes back', () => {
+    const { state } = make(11, { ponPorts: 4, onusPerPort: 16 });
+    const outages: { pon: number; t: number }[] = [];
+    for (let t = EPOCH; t < EPOCH + 30 * 86_400; t += 300)
+      for (let p = 1; p <= 4; p++) if (!state.ponUp(p, t)) outages.push({ pon: p, t });
+    // Rare: a few short cuts a month, not a PON that is always down.
+    expect(outages.length).toBeGreaterThan(0);
+    expect(outages.length).toBeLessThan(30 * 288 * 4 * 0.01);
+    const cut = outages[0]!;
+    const during = state.onus(cut.t, cut.pon);
+    const before = state.onus(cut.t - 1800, cut.pon).filter((o) => o.status === 'online');
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((o) => o.status === 'offline')).toBe(true);
+    // Those that were up went down with LOS at the cut; ONUs already dead keep their own earlier reason.
+    expect(before.length).toBeGreaterThan(during.length / 2);
+    for (const b of before)
+      expect(during.find((o) => o.onuId === b.onuId)).toMatchObject({ lastDeregReason: 'los' });
+    const after = state.onus(cut.t + 3 * 3600, cut.pon);
+    expect(state.ponUp(cut.pon, cut.t + 3 * 3600)).toBe(true);
+    expect(after.some((o) => o.status === 'online')).toBe(true);
+  });
+
   it('a reboot drops the ONU for REBOOT_SECONDS with an admin reason, then it re-registers', () => {
     const { state, advance } = make(5);
     const u = state.onus().find((o) => o.status === 'online');

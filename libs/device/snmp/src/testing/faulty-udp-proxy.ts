@@ -89,7 +89,12 @@ export type ProxyMode =
   | { kind: 'reverse' }
   | { kind: 'pass' }
   | { kind: 'drop-after'; responses: number }
-  | { kind: 'stale-after'; responses: number };
+  | { kind: 'stale-after'; responses: number }
+  /** After N good answers, reply to every request with bytes that are not an SNMP message. */
+  | { kind: 'garbage-after'; responses: number };
+
+/** A telnet banner where an SNMP answer should be: not BER at all. */
+const GARBAGE = Buffer.from('\xff\xfb\x01login: \x00\x30\x84garbage', 'latin1');
 
 export class FaultyUdpProxy {
   private readonly front: Socket = createSocket('udp4');
@@ -112,6 +117,10 @@ export class FaultyUdpProxy {
       this.client = rinfo;
       const m = this.mode;
       if (m.kind === 'drop-after' && this.forwarded >= m.responses) return;
+      if (m.kind === 'garbage-after' && this.forwarded >= m.responses) {
+        this.front.send(GARBAGE, rinfo.port, rinfo.address);
+        return;
+      }
       if (m.kind === 'stale-after' && this.forwarded >= m.responses && this.lastResponse) {
         this.front.send(withRequestId(this.lastResponse, requestIdTlv(msg)), rinfo.port, rinfo.address);
         return;

@@ -2,6 +2,7 @@
  * ONU contracts. REST routes (under `/api/v1`):
  *   GET /onus?oltId&ponPort&status&reason&search&sort&order&page&pageSize   [2007] → OnuList
  *   GET /olt-ports/onus (same query)                                        [2003] → OnuList
+ *   GET /onus/filters                                          [2007|2003|2008] → OnuFilters
  * Filtering, search (every text field, case-insensitive), sorting and paging all happen on the server.
  */
 import type { OnuDownReasonCode } from './reasons';
@@ -65,4 +66,9 @@ export interface OnuList {
   page: number;
   pageSize: number;
   counts: { total: number; online: number; offline: number; reasons: Record<OnuDownReasonCode, number> };
+}
+
+/** What the ONU screens can filter by: the OLTs the user may see and the PON ports that hold ONUs. */
+export interface OnuFilters {
+  olts: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; ponPorts: number[] }[];
 }

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Autocomplete,
+  Box,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { graphPath } from '../../onus/components/pppoe-links';
+import { usePppoeSuggestions } from '../../onus/hooks';
+import { useDebounced } from '../use-debounced';
+
+/** Spec: suggestions wait for a pause in typing, and their box is 180 px high. */
+export const SUGGEST_DEBOUNCE_MS = 300;
+const SUGGESTION_BOX_PX = 180;
+
+type Mode = 'pppoe' | 'mac';
+
+/**
+ * The top bar's search: PPPOE mode suggests the tenant's PPPoE ids by substring (from the server, top 20)
+ * and opens the PPPoE page on Enter or a click. Mac Find arrives with its own piece of work.
+ */
+export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('pppoe');
+  const [text, setText] = useState('');
+  const term = useDebounced(text.trim(), SUGGEST_DEBOUNCE_MS);
+  const suggestions = usePppoeSuggestions(mode === 'pppoe' ? term : '');
+
+  useEffect(() => {
+    if (!open) setText('');
+  }, [open]);
+
+  const go = (pppoe: string | null) => {
+    const id = pppoe?.trim();
+    if (!id) return;
+    onClose();
+    navigate(graphPath(id));
+  };
+  const options = term ? (suggestions.data?.items ?? []) : [];
+  const waiting = text.trim() !== term || suggestions.isFetching;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="search-popup-title">
+      <DialogTitle id="search-popup-title" sx={{ pr: 6 }}>
+        Search
+        <IconButton
+          aria-label="Close search"
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            size="small"
+            label="Mode"
+            value={mode}
+            onChange={(e) => {
+              setMode(e.target.value as Mode);
+              setText('');
+            }}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="pppoe">PPPOE</MenuItem>
+            <MenuItem value="mac" disabled>
+              Mac Find (coming soon)
+            </MenuItem>
+          </TextField>
+          <Autocomplete
+            freeSolo
+            fullWidth
+            autoHighlight={false}
+            options={options}
+            filterOptions={(o) => o}
+            inputValue={text}
+            onInputChange={(_, value, reason) => reason !== 'reset' && setText(value)}
+            onChange={(_, value) => go(typeof value === 'string' ? value : null)}
+            loading={!!term && waiting}
+            noOptionsText={term ? 'No PPPoE ID contains this text' : 'Type part of a PPPoE ID'}
+            slotProps={{ listbox: { sx: { maxHeight: SUGGESTION_BOX_PX } } }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                autoFocus
+                size="small"
+                label="PPPoE ID"
+                placeholder="e.g. rahim"
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: {
+                    ...params.slotProps.htmlInput,
+                    maxLength: 64,
+                    'data-testid': 'search-pppoe-input',
+                  },
+                  input: {
+                    ...params.slotProps.input,
+                    endAdornment: (
+                      <>
+                        {term && waiting ? <CircularProgress size={16} /> : null}
+                        {params.slotProps.input.endAdornment}
+                      </>
+                    ),
+                  },
+                }}
+              />
+            )}
+          />
+        </Stack>
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="caption" color="text.secondary">
+            {suggestions.isError
+              ? `Suggestions failed: ${suggestions.error.message}`
+              : 'Enter opens the PPPoE page of what you typed or the highlighted suggestion.'}
+          </Typography>
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}
