@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -191,9 +192,19 @@ describe('auth flows', () => {
       expect(r1.status).toBe(200);
       expect(r1.body.refreshToken).not.toBe(first);
       expect((await client.get('/profile', r1.body.accessToken)).status).toBe(200);
-      // Replaying the first token is theft: the whole session (and the newer tokens) end.
+      // Two tabs (or a reload) refreshing at the same moment present it twice within seconds: both work.
+      const race = await client.post<AuthResponse>('/auth/refresh', { refreshToken: first });
+      expect(race.status).toBe(200);
+      expect(race.body.refreshToken).not.toBe(r1.body.refreshToken);
+      // Replaying it later is theft: the whole session (and every newer token) ends.
+      await db.query(
+        `UPDATE refresh_token SET used_at = now() - interval '5 minutes'
+         WHERE session_id = (SELECT session_id FROM refresh_token WHERE token_hash = $1) AND used_at IS NOT NULL`,
+        [createHash('sha256').update(first).digest('hex')],
+      );
       const replay = await client.post('/auth/refresh', { refreshToken: first });
       expect(replay.status).toBe(401);
+      expect((await client.post('/auth/refresh', { refreshToken: race.body.refreshToken })).status).toBe(401);
       expect((await client.post('/auth/refresh', { refreshToken: r1.body.refreshToken })).status).toBe(401);
       expect((await client.get('/profile', r1.body.accessToken)).status).toBe(401);
     });

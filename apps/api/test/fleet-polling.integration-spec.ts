@@ -5,9 +5,8 @@ import { createDataSource } from '@pondesk/server-database';
 import Redis from 'ioredis';
 import { Queue } from 'bullmq';
 import { QueueName, pollSchedulerId, queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
-import { TestRedisServer, waitFor } from '@pondesk/server-testing';
+import { SimulatorProcess, TestRedisServer, waitFor } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, type TestAccount } from './support/identity';
-import { SimulatorProcess } from './support/simulator';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 const DEVICE = 'bdcom-gpon-it';

@@ -16,9 +16,8 @@ import {
   type TelnetCheckResult,
 } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
-import { waitFor } from '@pondesk/server-testing';
+import { SimulatorProcess, waitFor, type SimOnuState } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
-import { SimulatorProcess, type SimOnuState } from './support/simulator';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 const GPON = 'bdcom-gpon-mon';

@@ -1,29 +1,8 @@
-import { createConnection, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, waitFor } from '@pondesk/server-testing';
+import { SimulatorProcess, type SimDeviceInfo } from '@pondesk/server-testing';
 import { launchBrowser, openPage } from './support';
 import { expectToast, newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
-
-const ROOT = resolve(__dirname, '../../..');
-
-interface SimDevice {
-  host: string;
-  snmpPort: number;
-  community: string;
-  telnetPort: number;
-  onus: number;
-}
-
-function checkTcp(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const s = createConnection({ host: '127.0.0.1', port }, () => (s.destroy(), done(true)));
-    s.on('error', () => done(false));
-  });
-}
 
 /** A MUI select: open it by its label and pick the option. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -33,44 +12,20 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 describe('OLT fleet in the browser', () => {
   let browser: Browser;
-  let sim: ChildProcess;
-  let device: SimDevice;
+  let sim: SimulatorProcess;
+  let device: SimDeviceInfo & { onus: number };
   let mikrotik: Server;
   let mikrotikPort: number;
 
   beforeAll(async () => {
     // The simulated OLT runs as its own process, as `npm run sim` does, on a spare port range.
-    const dir = mkdtempSync(join(tmpdir(), 'pondesk-e2e-fleet-'));
-    const fleetFile = join(dir, 'fleet.json');
-    writeFileSync(
-      fleetFile,
-      JSON.stringify({
-        name: 'e2e',
+    sim = await SimulatorProcess.start(
+      [{ name: 'vsol-e2e', brand: 'vsol', mode: 'epon', ponPorts: 2, onusPerPort: 8 }],
+      {
         seed: 42,
-        devices: [{ name: 'vsol-e2e', brand: 'vsol', mode: 'epon', ponPorts: 2, onusPerPort: 8 }],
-      }),
+      },
     );
-    const base = 20000 + ((await freePort()) % 20000);
-    const args = [
-      resolve(ROOT, 'tools/run-ts.cjs'),
-      resolve(ROOT, 'libs/device/simulator/src/main.ts'),
-      '--fleet',
-      fleetFile,
-      '--base-port',
-      String(base),
-    ];
-    const listed = await new Promise<string>((done, fail) => {
-      const p = spawn(process.execPath, [...args, '--list', '--json'], { cwd: ROOT });
-      let out = '';
-      p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      p.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`sim --list exited ${code}`))));
-    });
-    device = (JSON.parse(listed) as SimDevice[])[0];
-    sim = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
-    await waitFor(async () => (await checkTcp(device.telnetPort)) || undefined, {
-      timeoutMs: 20000,
-      what: 'the simulated OLT',
-    });
+    [device] = await sim.devices();
     // The MikroTik is only port-checked here: an open TCP port stands in for its API port.
     mikrotik = createServer((s) => s.end());
     await new Promise<void>((r) => mikrotik.listen(0, '127.0.0.1', r));
@@ -81,7 +36,7 @@ describe('OLT fleet in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((r) => (mikrotik ? mikrotik.close(() => r()) : r()));
-    sim?.kill('SIGTERM');
+    await sim?.stop();
   });
 
   it('adds a simulated OLT: both port checks turn valid, it saves, and it comes online with its ONUs', async () => {

@@ -9,6 +9,11 @@ import { AuthErrorCode, AuthException } from './auth.exception';
 
 /** A session lives this long without a refresh; every refresh pushes the end out again. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * A refresh token presented again this soon after its first use is two tabs (or a reload) refreshing at
+ * the same moment, not theft: it gets tokens of its own. Later reuse ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export interface ClientInfo {
   ip: string | null;
@@ -84,7 +89,14 @@ export class SessionService {
           .set({ usedAt: () => 'now()' })
           .where('id = :id AND used_at IS NULL', { id: token.id })
           .execute();
-        if (claimed.affected !== 1) return { reusedSessionId: session.id };
+        if (claimed.affected !== 1) {
+          const [used]: { used_at: Date | null }[] = await m.query(
+            'SELECT used_at FROM refresh_token WHERE id = $1',
+            [token.id],
+          );
+          const age = used?.used_at ? Date.now() - used.used_at.getTime() : Infinity;
+          if (!(age >= 0 && age < REFRESH_REUSE_GRACE_MS)) return { reusedSessionId: session.id };
+        }
         session.expiresAt = new Date(Date.now() + SESSION_TTL_MS);
         await m.getRepository(AuthSessionEntity).update(session.id, { expiresAt: session.expiresAt });
         let accessToken: string;

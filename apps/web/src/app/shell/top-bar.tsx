@@ -95,7 +95,11 @@ export function TopBar({
         </Tooltip>
         {canSearch && (
           <Tooltip title="Search by PPPoE ID ( / )">
-            <IconButton onClick={() => setSearching(true)} aria-label="Search" aria-haspopup="dialog">
+            <IconButton
+              onClick={() => setSearching(true)}
+              aria-label="Search by PPPoE ID"
+              aria-haspopup="dialog"
+            >
               <SearchIcon />
             </IconButton>
           </Tooltip>

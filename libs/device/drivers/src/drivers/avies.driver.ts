@@ -232,6 +232,20 @@ export class AviesDriver extends BaseOltDriver {
         out.push(fromFields(f));
       }
     }
+    // The GPON web list carries no optics (they are one call per ONT there); the SNMP table has them
+    // all in one walk. Without SNMP the list still stands, with no readings rather than wrong ones.
+    const snmp = await this.snmpGponOnus().catch(() => [] as OnuRecord[]);
+    const optics = new Map(snmp.map((o) => [`${o.ponPort}:${o.onuId}`, o]));
+    for (const rec of out) {
+      const o = optics.get(`${rec.ponPort}:${rec.onuId}`);
+      if (!o || rec.status !== 'online') continue;
+      rec.rxDbm ??= o.rxDbm;
+      rec.txDbm ??= o.txDbm;
+      rec.temperatureC ??= o.temperatureC;
+      rec.voltageV ??= o.voltageV;
+      rec.biasMa ??= o.biasMa;
+      rec.oltRxDbm ??= o.oltRxDbm;
+    }
     return out;
   }
 

@@ -148,8 +148,10 @@ const EXPECT: Record<Kind, (u: SimOnu) => Expected> = {
     vendor: u.vendor,
     model: u.model,
   }),
+  // The web list has no optics; the driver fills them from the SNMP table in the same poll.
   'avies/gpon': (u) => ({
     ...blank(u),
+    ...optics(u),
     serial: u.serial,
     lastDeregReason: u.lastDeregReason,
     lastDeregTime: slashTime(u.lastDeregTime),

@@ -1,44 +1,141 @@
-import { useState } from 'react';
-import { Alert, AlertTitle, Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { NotAvailable } from '../../../shared/ui/not-available';
-import { useProfile } from '../../profile/hooks';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, AlertTitle, Box, Button, Grid, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Permission, type SignalBandKey } from '@pondesk/contracts';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useSession } from '../../auth/session';
+import { useOnuLiveUpdates } from '../../onus/hooks';
 import { ProfileCompletionDialog } from '../../profile/components/profile-completion-dialog';
+import { useProfile } from '../../profile/hooks';
+import { BandMembersDialog } from '../components/band-members-dialog';
+import { InvoiceCard } from '../components/invoice-card';
+import { OltSignalTable } from '../components/olt-signal-table';
+import { PortUsageCard } from '../components/port-usage-card';
+import { SignalBands } from '../components/signal-bands';
+import { StatCards } from '../components/stat-cards';
+import { useDashboard } from '../hooks';
 
-const CARDS = ['OLT', 'OLT PORT', 'OLT 24+ DB', 'OLT OFFLINE ONU'];
+const timeOf = (ms: number) => new Date(ms).toLocaleTimeString();
 
-/** The dashboard's widgets arrive with the monitoring work; until then it says so, with no numbers. */
+function NoOlt({ canAdd }: { canAdd: boolean }) {
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      data-testid="dashboard-no-olt"
+      action={
+        canAdd && (
+          <Button component={RouterLink} to="/add-olt" color="inherit" size="small" startIcon={<AddIcon />}>
+            Add OLT
+          </Button>
+        )
+      }
+    >
+      <AlertTitle>No OLT yet</AlertTitle>
+      {canAdd
+        ? 'Signal groups, port usage and the OLT table appear here once an OLT is added and polled.'
+        : 'No OLT is shared with this account yet. Ask an administrator to add one or to give you access.'}
+    </Alert>
+  );
+}
+
 export default function DashboardPage() {
+  const { user } = useSession();
   const profile = useProfile();
   const [dismissed, setDismissed] = useState(false);
   const needsCompletion = !!profile.data && !profile.data.profileConfirmed && !dismissed;
+
+  useOnuLiveUpdates();
+  const dashboard = useDashboard();
+  const summary = dashboard.data;
+  const canSeeOlts = !!user?.permissions.includes(Permission.OltList);
+
+  const [bandKey, setBandKey] = useState<SignalBandKey | null>(null);
+  const [bandOpen, setBandOpen] = useState(false);
+  // The dialog shows the band as the summary has it now, so its count follows live updates.
+  const band = summary?.bands.find((b) => b.key === bandKey) ?? null;
+  const portCounts = useMemo(
+    () => new Map((summary?.olts ?? []).map((o) => [o.oltId, o.dataPortCount])),
+    [summary?.olts],
+  );
+
+  const retry = (
+    <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+      Retry
+    </Button>
+  );
+  const empty = summary?.oltCount === 0;
+
   return (
-    <Box>
-      <NotAvailable
+    <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
+      <PageHeader
         title="Dashboard"
-        what="OLT counts, port usage and ONU signal levels appear here once OLT monitoring is built."
+        subtitle={
+          summary
+            ? `Updated ${timeOf(dashboard.dataUpdatedAt)}; ONU status changes update the counts live.`
+            : undefined
+        }
       />
-      <Grid container spacing={2} sx={{ mt: 1 }}>
-        {CARDS.map((c) => (
-          <Grid key={c} size={{ xs: 12, sm: 6, md: 3 }}>
-            <Card variant="outlined">
-              <CardContent>
-                <Typography variant="overline" color="text.secondary">
-                  {c}
-                </Typography>
-                <Typography variant="h5" color="text.disabled">
-                  —
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
-      <Box id="invoice" sx={{ mt: 3, scrollMarginTop: 80 }}>
-        <Alert severity="info" variant="outlined">
-          <AlertTitle>Invoices</AlertTitle>
-          Invoices are not available yet.
-        </Alert>
-      </Box>
+
+      <Stack spacing={3}>
+        {dashboard.isError &&
+          (summary ? (
+            <Alert severity="warning" action={retry}>
+              {`Showing the figures from ${timeOf(dashboard.dataUpdatedAt)}. Could not refresh them: ${dashboard.error.message}`}
+            </Alert>
+          ) : (
+            <Alert severity="error" action={retry} data-testid="dashboard-error">
+              {`Could not load the dashboard: ${dashboard.error.message}`}
+            </Alert>
+          ))}
+
+        <StatCards summary={summary} failed={dashboard.isError} />
+
+        {empty && <NoOlt canAdd={canSeeOlts} />}
+
+        {!empty && (summary || dashboard.isPending) && (
+          <>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, lg: 5 }}>
+                <SignalBands
+                  summary={summary}
+                  onOpen={(key) => {
+                    setBandKey(key);
+                    setBandOpen(true);
+                  }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, lg: 7 }}>
+                <OltSignalTable olts={summary?.olts} loading={dashboard.isPending} linkNames={canSeeOlts} />
+              </Grid>
+            </Grid>
+
+            <Box>
+              <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                Port usage
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, md: 6 }}>
+                  <PortUsageCard mode="gpon" olts={summary?.portUsage.gpon} portCounts={portCounts} />
+                </Grid>
+                <Grid size={{ xs: 12, md: 6 }}>
+                  <PortUsageCard mode="epon" olts={summary?.portUsage.epon} portCounts={portCounts} />
+                </Grid>
+              </Grid>
+            </Box>
+          </>
+        )}
+
+        <InvoiceCard />
+      </Stack>
+
+      <BandMembersDialog
+        band={band}
+        open={bandOpen}
+        onClose={() => setBandOpen(false)}
+        onExited={() => setBandKey(null)}
+      />
       {profile.data && (
         <ProfileCompletionDialog
           profile={profile.data}

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Box, Typography, useTheme } from '@mui/material';
+import { Box, useTheme } from '@mui/material';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { PieChart } from 'echarts/charts';
 import { TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { NoReadingRing } from '../../../shared/ui/no-reading-ring';
 import { cpuDoughnutOption } from '../cpu-chart';
 import { NO_READING } from '../format';
 
@@ -33,29 +34,10 @@ export function CpuDoughnut({
           }),
     [cpu, theme],
   );
-  if (option === null) {
+  if (option === null)
     return (
-      <Box
-        role="img"
-        aria-label={`${label}: CPU ${NO_READING.toLowerCase()}`}
-        sx={{
-          width: size,
-          height: size,
-          borderRadius: '50%',
-          border: 10,
-          borderColor: 'action.disabledBackground',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          mx: 'auto',
-        }}
-      >
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', px: 1 }}>
-          {NO_READING}
-        </Typography>
-      </Box>
+      <NoReadingRing size={size} label={`${label}: CPU ${NO_READING.toLowerCase()}`} text={NO_READING} />
     );
-  }
   return (
     <Box
       role="img"

@@ -19,6 +19,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { OLT_BRAND_LABELS, type OltDetail } from '@pondesk/contracts';
 import { messageOf } from '../../../shared/ui/errors';
+import { InfoList } from '../../../shared/ui/info-list';
 import { useDocumentTitle } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
 import { CpuDoughnut } from '../components/cpu-doughnut';
@@ -37,26 +38,6 @@ import { isNotFound, useOlt, useOltLiveUpdates, usePollOlt } from '../hooks';
 
 /** How long "Poll queued" waits for the poll's result before giving up on showing it. */
 const POLL_WAIT_MS = 120_000;
-
-function InfoList({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-    >
-      {items.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (

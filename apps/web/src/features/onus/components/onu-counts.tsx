@@ -9,6 +9,15 @@ import type { OnuListParams } from '../list-params';
 
 type Filter = Pick<OnuListParams, 'status' | 'reason'>;
 
+/** The header's short words for each reason (the spec's 'Fiber-Down', 'Power-OFF'); the full label is the title. */
+const SHORT: Record<OnuDownReasonCode, string> = {
+  los: 'Fiber-Down',
+  'power-off': 'Power-OFF',
+  'wire-down': 'Wire-Down',
+  admin: 'Disabled',
+  unknown: 'Unknown',
+};
+
 /** Header counts of the filtered list; each one filters the table (again: back to all). */
 export function OnuCounts({
   counts,
@@ -19,7 +28,14 @@ export function OnuCounts({
   params: OnuListParams;
   onFilter: (f: Filter) => void;
 }) {
-  const tiles: { key: string; label: string; value: number | undefined; filter: Filter; color?: string }[] = [
+  const tiles: {
+    key: string;
+    label: string;
+    title?: string;
+    value: number | undefined;
+    filter: Filter;
+    color?: string;
+  }[] = [
     { key: 'total', label: 'Total', value: counts?.total, filter: { status: '', reason: '' } },
     {
       key: 'online',
@@ -38,7 +54,8 @@ export function OnuCounts({
     ...ONU_DOWN_REASONS.filter((r) => r !== 'admin' || (counts?.reasons.admin ?? 0) > 0).map(
       (r: OnuDownReasonCode) => ({
         key: r,
-        label: ONU_DOWN_REASON_LABELS[r],
+        label: SHORT[r],
+        title: ONU_DOWN_REASON_LABELS[r],
         value: counts?.reasons[r],
         filter: { status: 'offline' as const, reason: r },
         color: 'warning.main',
@@ -57,6 +74,7 @@ export function OnuCounts({
               data-testid={`onu-count-${t.key}`}
             >
               <CardActionArea
+                title={t.title}
                 onClick={() => onFilter(active ? { status: '', reason: '' } : t.filter)}
                 aria-pressed={active}
                 sx={{ height: '100%' }}

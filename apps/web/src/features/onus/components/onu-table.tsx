@@ -14,6 +14,7 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  type Theme,
 } from '@mui/material';
 import type { OnuRow, OnuSort } from '@pondesk/contracts';
 import { formatDbm, formatDistance } from '../format';
@@ -92,6 +93,14 @@ const COLUMNS: Column[] = [
   },
 ];
 
+/** The actions stay in view while a narrow screen scrolls the wide table sideways. */
+const STICKY_RIGHT = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (t: Theme) => `-6px 0 6px -6px ${t.palette.divider}`,
+} as const;
+
 /** The ONU table: sorting and paging happen on the server, 20 rows a page, 'Page x of y'. */
 export function OnuTable({
   rows,
@@ -102,6 +111,7 @@ export function OnuTable({
   error,
   onRetry,
   filtered,
+  emptyText,
   canClear,
   onSort,
   onPage,
@@ -115,6 +125,8 @@ export function OnuTable({
   error: Error | null;
   onRetry: () => void;
   filtered: boolean;
+  /** What an unfiltered empty list means for this user. */
+  emptyText: string;
   canClear: boolean;
   onSort: (sort: OnuSort) => void;
   onPage: (page: number) => void;
@@ -161,7 +173,7 @@ export function OnuTable({
                   )}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
+              <TableCell align="right" sx={{ fontWeight: 700, ...STICKY_RIGHT }}>
                 Actions
               </TableCell>
             </TableRow>
@@ -184,7 +196,7 @@ export function OnuTable({
                         {c.render(row)}
                       </TableCell>
                     ))}
-                    <TableCell align="right">
+                    <TableCell align="right" sx={STICKY_RIGHT}>
                       <OnuRowActions onu={row} canClear={canClear} onAction={onAction} />
                     </TableCell>
                   </TableRow>
@@ -193,9 +205,7 @@ export function OnuTable({
               <TableRow>
                 <TableCell colSpan={COLUMNS.length + 1}>
                   <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                    {filtered
-                      ? 'No ONU matches these filters.'
-                      : 'No ONU yet. ONUs appear here after the first poll of an OLT.'}
+                    {filtered ? 'No ONU matches these filters.' : emptyText}
                   </Typography>
                 </TableCell>
               </TableRow>

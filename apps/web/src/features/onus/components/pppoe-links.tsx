@@ -19,7 +19,7 @@ export function PppoeLinks({ ids, description }: { ids: string[]; description?: 
           component={RouterLink}
           to={graphPath(id)}
           variant="body2"
-          sx={{ overflowWrap: 'anywhere' }}
+          sx={{ whiteSpace: 'nowrap' }}
         >
           {id}
         </Link>

@@ -51,6 +51,13 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
 
   const olt = filters.data?.olts.find((o) => o.id === params.oltId);
   const filtered = !!(params.oltId || params.ponPort || params.search || params.status || params.reason);
+  const seesAll = !!user?.permissions.includes(Permission.Admin);
+  const emptyText =
+    filters.data && filters.data.olts.length === 0
+      ? seesAll
+        ? 'No OLT yet. Add one on the Olt List; its ONUs appear here after the first poll.'
+        : 'No OLT is permitted to you yet. An administrator can permit OLTs on Olt Permissions.'
+      : 'No ONU yet. ONUs appear here after the first poll of an OLT.';
 
   return (
     <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
@@ -109,6 +116,7 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
             error={list.isError ? list.error : null}
             onRetry={() => void list.refetch()}
             filtered={filtered}
+            emptyText={emptyText}
             canClear={canClear}
             onSort={(sort) => setParams(nextSort(params, sort))}
             onPage={(page) => setParams({ page })}

@@ -88,7 +88,6 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
             onInputChange={(_, value, reason) => reason !== 'reset' && setText(value)}
             onChange={(_, value) => go(typeof value === 'string' ? value : null)}
             loading={!!term && waiting}
-            noOptionsText={term ? 'No PPPoE ID contains this text' : 'Type part of a PPPoE ID'}
             slotProps={{ listbox: { sx: { maxHeight: SUGGESTION_BOX_PX } } }}
             renderInput={(params) => (
               <TextField
@@ -119,10 +118,17 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
           />
         </Stack>
         <Box sx={{ mt: 2 }}>
-          <Typography variant="caption" color="text.secondary">
+          <Typography
+            variant="caption"
+            color={suggestions.isError ? 'error' : 'text.secondary'}
+            role="status"
+            data-testid="search-status"
+          >
             {suggestions.isError
               ? `Suggestions failed: ${suggestions.error.message}`
-              : 'Enter opens the PPPoE page of what you typed or the highlighted suggestion.'}
+              : term && !waiting && options.length === 0
+                ? 'No PPPoE ID contains this text'
+                : 'Enter opens the PPPoE page of what you typed or the highlighted suggestion.'}
           </Typography>
         </Box>
       </DialogContent>

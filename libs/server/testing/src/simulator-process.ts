@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitFor } from '@pondesk/server-testing';
+import { freePort, waitFor } from './net';
 
 const ROOT = resolve(__dirname, '../../../..');
 
@@ -48,13 +48,20 @@ export class SimulatorProcess {
     readonly control: string,
   ) {}
 
-  static async start(devices: FleetDevice[], options: { seed?: number; timeScale?: number } = {}) {
+  /**
+   * Starts a fleet given as devices (a fleet file is written for them) or as an existing fleet file.
+   * Simulated time is frozen unless `timeScale` says otherwise, so tests can compare exact states.
+   */
+  static async start(
+    fleet: FleetDevice[] | { file: string },
+    options: { seed?: number; timeScale?: number } = {},
+  ): Promise<SimulatorProcess> {
     const dir = mkdtempSync(join(tmpdir(), 'pondesk-sim-it-'));
-    const fleetFile = join(dir, 'fleet.json');
-    writeFileSync(
-      fleetFile,
-      JSON.stringify({ name: 'it', seed: options.seed ?? 11, timeScale: options.timeScale ?? 0, devices }),
-    );
+    let fleetFile: string;
+    if (Array.isArray(fleet)) {
+      fleetFile = join(dir, 'fleet.json');
+      writeFileSync(fleetFile, JSON.stringify({ name: 'it', seed: options.seed ?? 11, devices: fleet }));
+    } else fleetFile = fleet.file;
     const base = 20000 + ((await freePort()) % 20000);
     const controlPort = await freePort();
     const control = `http://127.0.0.1:${controlPort}`;
@@ -69,6 +76,8 @@ export class SimulatorProcess {
         String(base),
         '--control-port',
         String(controlPort),
+        '--time-scale',
+        String(options.timeScale ?? 0),
       ],
       { cwd: ROOT, stdio: 'ignore' },
     );
@@ -77,6 +86,24 @@ export class SimulatorProcess {
       what: 'the simulator',
     });
     return new SimulatorProcess(child, dir, control);
+  }
+
+  /** Every device of the running fleet (OLTs and switches), as `npm run sim -- --list --json` prints them. */
+  async devices(): Promise<(SimDeviceInfo & { brand: string; mode: string | null; onus: number })[]> {
+    return (await (await fetch(`${this.control}/devices`)).json()) as (SimDeviceInfo & {
+      brand: string;
+      mode: string | null;
+      onus: number;
+    })[];
+  }
+
+  /** The PON ports of a simulated OLT, with their state. */
+  async pons(name: string): Promise<{ ponPort: number; up: boolean; total: number }[]> {
+    return (
+      (await (await fetch(`${this.control}/devices/${name}/state`)).json()) as {
+        pons: { ponPort: number; up: boolean; total: number }[];
+      }
+    ).pons;
   }
 
   async device(name: string): Promise<SimDeviceInfo> {

@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SignalBandKey } from '@pondesk/contracts';
+import { fetchBandMembers, fetchDashboard } from './api';
+import { dashboardKeys } from './query-keys';
+
+/** Status changes come over the socket; signal levels move with each poll, so refresh at that pace. */
+const SUMMARY_REFRESH_MS = 60_000;
+export const BAND_PAGE_SIZE = 20;
+
+export const useDashboard = () =>
+  useQuery({
+    queryKey: dashboardKeys.summary(),
+    queryFn: ({ signal }) => fetchDashboard(signal),
+    refetchInterval: SUMMARY_REFRESH_MS,
+  });
+
+export const useBandMembers = (band: SignalBandKey | null, page: number) =>
+  useQuery({
+    queryKey: dashboardKeys.band(band ?? 'excellent', page),
+    queryFn: ({ signal }) => fetchBandMembers(band ?? 'excellent', page, BAND_PAGE_SIZE, signal),
+    enabled: band !== null,
+    // Keep the rows on screen while the next page loads, but never show one band's rows under another.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === band ? keepPreviousData(previous) : undefined,
+  });

@@ -1,0 +1,9 @@
+import type { SignalBandKey } from '@pondesk/contracts';
+import { onuKeys } from '../onus/query-keys';
+
+/** Under the ONU feature's dashboard key, so its live updates refresh the counts and an open band table. */
+export const dashboardKeys = {
+  all: onuKeys.dashboard(),
+  summary: () => [...dashboardKeys.all, 'summary'] as const,
+  band: (band: SignalBandKey, page: number) => [...dashboardKeys.all, 'band', band, page] as const,
+};
