@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { signalBand, type DashboardSummary, type OnuList, type SignalBandMembers } from '@pondesk/contracts';
-import { createDataSource } from '@pondesk/server-database';
+import { createDataSource, refreshOltStats } from '@pondesk/server-database';
 import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
 import { startApi, type RunningApi } from './support/test-app';
 
@@ -77,6 +77,8 @@ describe('monitoring reads: dashboard and ONU list', () => {
     const tenantId = admin.auth.user.tenantId!;
     await seed(olts.gpon, tenantId, GPON);
     await seed(olts.epon, tenantId, EPON);
+    // As a poll leaves them: the OLTs' stored figures follow their ONUs.
+    await refreshOltStats(db, [olts.gpon, olts.epon]);
   });
 
   afterAll(async () => {
@@ -172,5 +174,23 @@ describe('monitoring reads: dashboard and ONU list', () => {
     });
     expect((await client.get<OnuList>('/onus', other.token)).body.total).toBe(0);
     expect((await client.get<DashboardSummary>('/dashboard', other.token)).body.oltCount).toBe(0);
+  });
+
+  it('counts from the ONUs themselves an OLT whose figures are not stored yet, with the same answers', async () => {
+    const paths = [
+      '/dashboard',
+      '/onus?sort=olt&page=1&pageSize=3',
+      '/onus?sort=olt&order=desc&page=2&pageSize=3',
+      `/onus?oltId=${olts.gpon}&ponPort=1`,
+      '/onus?status=offline',
+    ];
+    const stored = await Promise.all(paths.map((p) => client.get(p, admin.token)));
+    await db.query("UPDATE olt SET onu_stats = '{}' WHERE id = $1", [olts.epon]);
+    try {
+      const counted = await Promise.all(paths.map((p) => client.get(p, admin.token)));
+      expect(counted.map((r) => r.body)).toEqual(stored.map((r) => r.body));
+    } finally {
+      await refreshOltStats(db, [olts.epon]);
+    }
   });
 });

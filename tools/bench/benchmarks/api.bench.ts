@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@pondesk/server-database';
+import { migrateDatabase, refreshOltStats } from '@pondesk/server-database';
 import {
   createDatabase,
   dropDatabase,
@@ -59,6 +59,11 @@ async function seed(
               2.1, 100 + (n * 37) % 9000, (ARRAY['HWTC','ZTEG','VSOL','BDCM'])[1 + n % 4], now()
        FROM (SELECT id, row_number() OVER () AS rn FROM olt WHERE tenant_id = $1) o, generate_series(0, ${ONUS_PER_OLT - 1}) n`,
       [tenantId],
+    );
+    // As polls leave them: each OLT's stored figures follow its ONUs.
+    await refreshOltStats(
+      { query: async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows },
+      olts.map((o) => o.id),
     );
     log(`seeded ${OLTS} OLTs and ${OLTS * ONUS_PER_OLT} ONUs in ${Date.now() - t0} ms`);
     const t1 = Date.now();

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { onuKey, planPoll, type PolledOnu, type StatusChange, type StoredOnu } from './poll-diff';
 import { parsePppoeIds } from '@pondesk/contracts';
+import { refreshOltStats } from '@pondesk/server-database';
 
 export interface AppliedPoll {
   total: number;
@@ -73,22 +74,16 @@ export class OnuStore {
       await this.insertEvents(tx, olt, changes, pollTime);
       if (plan.vanished.length)
         await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
-      let total = polled.length;
-      let online = polled.filter((o) => o.status === 'online').length;
-      if (ponPort === undefined) {
+      // The OLT's counts and figures move in the same transaction as its ONUs.
+      const stats = (await refreshOltStats(tx, [olt.id])).get(olt.id);
+      const total = stats?.total ?? 0;
+      const online = stats?.online ?? 0;
+      if (ponPort === undefined)
         await tx.query(
-          `UPDATE olt SET onu_count = $2, online_onu_count = $3, last_polled_at = $4, last_poll_duration_ms = $5,
-             pon_port_count = COALESCE($6, pon_port_count), last_error = NULL, updated_at = now() WHERE id = $1`,
-          [olt.id, total, online, pollTime, durationMs, ponPortCount],
+          `UPDATE olt SET last_polled_at = $2, last_poll_duration_ms = $3, pon_port_count = COALESCE($4, pon_port_count),
+             last_error = NULL WHERE id = $1`,
+          [olt.id, pollTime, durationMs, ponPortCount],
         );
-      } else {
-        [{ total, online }] = await tx.query(
-          `UPDATE olt SET onu_count = c.total, online_onu_count = c.online, updated_at = now()
-           FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'online'))::int AS online FROM onu WHERE olt_id = $1) c
-           WHERE id = $1 RETURNING c.total, c.online`,
-          [olt.id],
-        );
-      }
       return {
         total,
         online,

@@ -11,7 +11,7 @@ import {
   type OnuRecord,
 } from '@pondesk/device-drivers';
 import type { OnuDownReasonCode, OnuRealtime, OnuSignalReading, TelnetCheckResult } from '@pondesk/contracts';
-import { OltEntity } from '@pondesk/server-database';
+import { OltEntity, refreshOltStats } from '@pondesk/server-database';
 import {
   DeviceActionJob,
   ONU_WATCH_INTERVAL_MS,
@@ -150,12 +150,7 @@ export class OnuActionsService {
       await session.deleteOnu(p);
       await this.db.transaction(async (tx) => {
         await tx.query('DELETE FROM onu WHERE id = $1 AND olt_id = $2', [p.onuRef, olt.id]);
-        await tx.query(
-          `UPDATE olt SET onu_count = c.total, online_onu_count = c.online, updated_at = now()
-           FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'online'))::int AS online FROM onu WHERE olt_id = $1) c
-           WHERE id = $1`,
-          [olt.id],
-        );
+        await refreshOltStats(tx, [olt.id]);
       });
       return { deleted: true };
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { refreshOltStats } from '@pondesk/server-database';
 import {
   DOWN_COUNT_DAYS,
   PORT_CAPACITY,
@@ -247,12 +248,7 @@ export class OnuDetailsService {
     const onu = await this.visible(actor, id);
     await this.db.transaction(async (tx) => {
       await tx.query('DELETE FROM onu WHERE id = $1', [onu.id]);
-      await tx.query(
-        `UPDATE olt SET onu_count = c.total, online_onu_count = c.online, updated_at = now()
-         FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'online'))::int AS online FROM onu WHERE olt_id = $1) c
-         WHERE id = $1`,
-        [onu.oltId],
-      );
+      await refreshOltStats(tx, [onu.oltId]);
       await this.audit.record(
         actor,
         { action: 'onu.delete-record', entityType: 'onu', entityId: onu.id, before: onu },

@@ -9,7 +9,13 @@ import {
   type OnuRow,
   type OnuSort,
 } from '@pondesk/contracts';
-import { ONU_SEARCH_SQL } from '@pondesk/server-database';
+import {
+  ONU_SEARCH_SQL,
+  emptyStatusCounts,
+  storedOltStats,
+  type OltOnuStats,
+  type OnuStatusCounts,
+} from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../olts/olt-access.service';
@@ -19,7 +25,8 @@ import type { OnuQueryDto } from './dto/onu-query.dto';
 export const ONU_SEARCH_EXPR = ONU_SEARCH_SQL('n');
 
 const SORTS: Record<OnuSort, string> = {
-  olt: 'o.name, n.pon_port, n.onu_id',
+  // Rows of one OLT stay together even when two OLTs share a name.
+  olt: 'o.name, o.id, n.pon_port, n.onu_id',
   ponPort: 'n.pon_port, n.onu_id',
   onuId: 'n.onu_id',
   vendor: "coalesce(n.vendor, '')",
@@ -95,20 +102,91 @@ export class OnusService {
   async filters(actor: TenantActor): Promise<OnuFilters> {
     const scope = this.access.scope(actor, 'o');
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
-      `SELECT o.id, o.code, o.name, o.mode,
-         coalesce((SELECT array_agg(DISTINCT n.pon_port ORDER BY n.pon_port) FROM onu n WHERE n.olt_id = o.id), '{}') AS ports
-       FROM olt o WHERE ${scope.sql} ORDER BY lower(o.name), o.code`,
+      `SELECT o.id, o.code, o.name, o.mode, o.onu_stats FROM olt o WHERE ${scope.sql} ORDER BY lower(o.name), o.code`,
       scope.params,
     );
-    const rows: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; ports: number[] }[] =
+    const rows: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; onu_stats: unknown }[] =
       await this.db.query(sql, params);
+    const ports = async (r: (typeof rows)[number]): Promise<number[]> => {
+      const stats = storedOltStats(r.onu_stats);
+      if (stats)
+        return Object.keys(stats.ports)
+          .map(Number)
+          .sort((a, b) => a - b);
+      const found: { p: number }[] = await this.db.query(
+        'SELECT DISTINCT pon_port AS p FROM onu WHERE olt_id = $1 ORDER BY 1',
+        [r.id],
+      );
+      return found.map((f) => f.p);
+    };
     return {
-      olts: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, mode: r.mode, ponPorts: r.ports })),
+      olts: await Promise.all(
+        rows.map(async (r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          mode: r.mode,
+          ponPorts: await ports(r),
+        })),
+      ),
     };
   }
 
+  /**
+   * One page of ONUs with the header counts. Counts come from the OLTs' stored figures (kept by every
+   * writer of their ONUs) unless a search narrows the ONUs; the default order (OLT, port, ONU) reads
+   * only the OLTs the page falls in, through the (olt, port, onu) index.
+   */
   async list(actor: TenantActor, query: OnuQueryDto): Promise<OnuList> {
     const { page, pageSize, skip } = pageOf(query);
+    const search = query.search?.trim() ?? '';
+    const olts = await this.visibleOlts(actor, query.oltId);
+    const stats = search ? null : statsOf(olts);
+    const counts = stats ? sumCounts(stats, query.ponPort) : await this.countOnus(actor, query);
+    const total = filteredTotal(counts, query);
+
+    let items: RawOnu[];
+    if (stats && (query.sort ?? 'olt') === 'olt') {
+      // The OLTs in display order, each with its number of matching ONUs: the page spans a few of them.
+      const groups = olts.map((o, i) => ({
+        id: o.id,
+        n: filteredTotal(sumCounts([stats[i]], query.ponPort), query),
+      }));
+      const window = pageWindow(query.order === 'desc' ? groups.reverse() : groups, skip, pageSize);
+      items = window.ids.length
+        ? await this.rows(actor, query, { oltIds: window.ids, skip: window.skip, pageSize })
+        : [];
+    } else items = await this.rows(actor, query, { skip, pageSize });
+
+    return {
+      items: items.map(toRow),
+      total,
+      page,
+      pageSize,
+      counts: {
+        total: counts.total,
+        online: counts.online,
+        offline: counts.total - counts.online,
+        reasons: counts.reasons,
+      },
+    };
+  }
+
+  /** The OLTs the actor may see (one, with `oltId`), in the lists' OLT order, with their stored figures. */
+  private async visibleOlts(
+    actor: TenantActor,
+    oltId: string | undefined,
+  ): Promise<{ id: string; name: string; onu_stats: unknown }[]> {
+    const scope = this.access.scope(actor, 'o');
+    const [sql, params] = this.db.driver.escapeQueryWithParameters(
+      `SELECT o.id, o.name, o.onu_stats FROM olt o WHERE ${scope.sql} ${oltId ? 'AND o.id = :oltId' : ''}
+       ORDER BY o.name, o.id`,
+      { ...scope.params, oltId },
+    );
+    return this.db.query(sql, params);
+  }
+
+  private base(actor: TenantActor, query: OnuQueryDto) {
     const scope = this.access.scope(actor, 'o');
     const base = this.db
       .createQueryBuilder()
@@ -118,57 +196,98 @@ export class OnusService {
       .andWhere(scope.sql, scope.params);
     if (query.oltId) base.andWhere('n.olt_id = :oltId', { oltId: query.oltId });
     if (query.ponPort !== undefined) base.andWhere('n.pon_port = :ponPort', { ponPort: query.ponPort });
-    if (query.search?.trim())
-      base.andWhere(`${ONU_SEARCH_EXPR} LIKE :q`, { q: likePattern(query.search.trim().toLowerCase()) });
+    const search = query.search?.trim();
+    if (search) base.andWhere(`${ONU_SEARCH_EXPR} LIKE :q`, { q: likePattern(search.toLowerCase()) });
+    return base;
+  }
 
-    // Header counts cover the OLT/port/search filter, before the status and reason filters narrow the rows.
-    const countRows: { status: string; reason: string | null; n: string }[] = await base
-      .clone()
+  /** Header counts counted from the ONUs themselves (a search, or OLTs not polled since the stats came). */
+  private async countOnus(actor: TenantActor, query: OnuQueryDto): Promise<OnuStatusCounts> {
+    const groups: { status: string; reason: string | null; n: string }[] = await this.base(actor, query)
       .select('n.status', 'status')
       .addSelect('n.reason', 'reason')
       .addSelect('count(*)', 'n')
       .groupBy('n.status')
       .addGroupBy('n.reason')
       .getRawMany();
-    const rows = base.clone();
+    const counts = emptyStatusCounts();
+    for (const g of groups) {
+      const n = Number(g.n);
+      counts.total += n;
+      if (g.status === 'online') counts.online += n;
+      else counts.reasons[(g.reason ?? 'unknown') as OnuDownReasonCode] += n;
+    }
+    return counts;
+  }
+
+  private rows(
+    actor: TenantActor,
+    query: OnuQueryDto,
+    at: { skip: number; pageSize: number; oltIds?: string[] },
+  ): Promise<RawOnu[]> {
+    const rows = this.base(actor, query);
+    if (at.oltIds) rows.andWhere('n.olt_id = ANY(:oltIds)', { oltIds: at.oltIds });
     if (query.status) rows.andWhere('n.status = :status', { status: query.status });
     if (query.reason) rows.andWhere("n.status = 'offline' AND n.reason = :reason", { reason: query.reason });
-    const total =
-      query.status || query.reason
-        ? await rows.clone().getCount()
-        : countRows.reduce((a, c) => a + Number(c.n), 0);
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
     const order = SORTS[query.sort ?? 'olt']
       .split(', ')
       .map((c) => `${c} ${direction} NULLS LAST`)
       .join(', ');
-    const items: RawOnu[] = await rows
+    return rows
       .select(['n.*', 'o.name AS olt_name', 'o.code AS olt_code'])
       .orderBy(`${order}, n.id`)
-      .offset(skip)
-      .limit(pageSize)
+      .offset(at.skip)
+      .limit(at.pageSize)
       .getRawMany();
-
-    const reasons = Object.fromEntries(ONU_DOWN_REASONS.map((r) => [r, 0])) as Record<
-      OnuDownReasonCode,
-      number
-    >;
-    let online = 0;
-    let offline = 0;
-    for (const c of countRows) {
-      const n = Number(c.n);
-      if (c.status === 'online') online += n;
-      else {
-        offline += n;
-        reasons[(c.reason ?? 'unknown') as OnuDownReasonCode] += n;
-      }
-    }
-    return {
-      items: items.map(toRow),
-      total,
-      page,
-      pageSize,
-      counts: { total: online + offline, online, offline, reasons },
-    };
   }
+}
+
+/** Every OLT's stored figures, or null when one has none yet (it has not been polled since). */
+function statsOf(olts: { onu_stats: unknown }[]): OltOnuStats[] | null {
+  const stats = olts.map((o) => storedOltStats(o.onu_stats));
+  return stats.every((x): x is OltOnuStats => x !== null) ? stats : null;
+}
+
+/** The header counts of these OLTs, or of one PON port of each. */
+export function sumCounts(stats: OltOnuStats[], ponPort?: number): OnuStatusCounts {
+  const out = emptyStatusCounts();
+  for (const s of stats) {
+    const c = ponPort === undefined ? s : s.ports[String(ponPort)];
+    if (!c) continue;
+    out.total += c.total;
+    out.online += c.online;
+    for (const r of ONU_DOWN_REASONS) out.reasons[r] += c.reasons[r] ?? 0;
+  }
+  return out;
+}
+
+/** How many ONUs the status and reason filters leave of these counts. */
+export function filteredTotal(c: OnuStatusCounts, q: Pick<OnuQueryDto, 'status' | 'reason'>): number {
+  const offline = c.total - c.online;
+  if (q.reason) return q.status === 'online' ? 0 : (c.reasons[q.reason] ?? 0);
+  if (q.status === 'online') return c.online;
+  if (q.status === 'offline') return offline;
+  return c.total;
+}
+
+/** Which consecutive groups (in order, with their sizes) hold rows [skip, skip + size), and where in the first. */
+export function pageWindow(
+  groups: { id: string; n: number }[],
+  skip: number,
+  size: number,
+): { ids: string[]; skip: number } {
+  const ids: string[] = [];
+  let start = 0;
+  let first = 0;
+  for (const g of groups) {
+    const end = start + g.n;
+    if (g.n > 0 && end > skip && start < skip + size) {
+      if (!ids.length) first = skip - start;
+      ids.push(g.id);
+    }
+    start = end;
+    if (start >= skip + size) break;
+  }
+  return { ids, skip: Math.max(0, first) };
 }

@@ -63,6 +63,8 @@ export class OltEntity {
   @Column({ name: 'pon_port_count', type: 'int', nullable: true }) ponPortCount!: number | null;
   @Column({ name: 'onu_count', type: 'int', default: 0 }) onuCount!: number;
   @Column({ name: 'online_onu_count', type: 'int', default: 0 }) onlineOnuCount!: number;
+  /** The OLT's ONU figures (see `OltOnuStats`), kept by every writer of its ONUs. */
+  @Column({ name: 'onu_stats', type: 'jsonb', default: () => "'{}'" }) onuStats!: Record<string, unknown>;
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy!: string | null;
   @Column({ name: 'updated_by', type: 'uuid', nullable: true }) updatedBy!: string | null;

@@ -14,6 +14,7 @@ export type OnuDownReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unkno
 // Expression (trigram) and array (GIN) indexes TypeORM cannot describe; created by SQL in OnuSearch.
 @Index('onu_search_trgm_idx', { synchronize: false })
 @Index('onu_pppoe_ids_idx', { synchronize: false })
+@Index('onu_tenant_rx_desc_idx', { synchronize: false })
 export class OnuEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;

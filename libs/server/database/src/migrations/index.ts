@@ -4,6 +4,7 @@ import { SeedMenus1795417699349 } from './1795417699349-SeedMenus';
 import { FleetSchema1795417720993 } from './1795417720993-FleetSchema';
 import { OltPermissionLink1795418859930 } from './1795418859930-OltPermissionLink';
 import { OnuSearch1795484579911 } from './1795484579911-OnuSearch';
+import { OltOnuStats1795487523330 } from './1795487523330-OltOnuStats';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   FleetSchema1795417720993,
   OltPermissionLink1795418859930,
   OnuSearch1795484579911,
+  OltOnuStats1795487523330,
 ];
