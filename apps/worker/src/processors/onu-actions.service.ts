@@ -172,25 +172,16 @@ export class OnuActionsService {
     return { done: false, status };
   }
 
-  async telnetCheck(p: TelnetCheckPayload): Promise<DeviceOutcome<TelnetCheckResult>> {
-    const olt = await this.olts.findOne({ where: { id: p.oltId, tenantId: p.tenantId, show: true } });
-    if (!olt) return { ok: false, code: 'OLT_GONE', error: 'Olt Id Not Found' };
-    try {
-      return await this.lock.withLockWaiting(olt.id, LOCK_TTL_MS, LOCK_WAIT_MS, async () => {
-        const session = this.connector.connect(olt);
-        try {
-          const check = await session.checkTelnet();
-          return { ok: true, value: { ok: check.ok, prompt: check.prompt, error: check.error } };
-        } catch (error) {
-          // A failed login is the answer to this question, not a failure of the job.
-          return { ok: true, value: { ok: false, prompt: null, error: messageOf(error) } };
-        } finally {
-          await session.close().catch(() => undefined);
-        }
-      });
-    } catch (error) {
-      return failure(error);
-    }
+  telnetCheck(p: TelnetCheckPayload): Promise<DeviceOutcome<TelnetCheckResult>> {
+    return this.withSession(p, async (session) => {
+      try {
+        const check = await session.checkTelnet();
+        return { ok: check.ok, prompt: check.prompt, error: check.error };
+      } catch (error) {
+        // A failed login is the answer to this question, not a failure of the job.
+        return { ok: false, prompt: null, error: messageOf(error) };
+      }
+    });
   }
 
   /** Reads the ONU's port, stores what it found (events included) and answers the ONU's record. */
@@ -203,9 +194,18 @@ export class OnuActionsService {
     return record;
   }
 
-  private async run<T>(
+  private run<T>(
     p: OnuActionPayload,
     fn: (session: PollableOlt, olt: OltEntity) => Promise<T>,
+  ): Promise<DeviceOutcome<T>> {
+    return this.withSession(p, fn, p.onuRef);
+  }
+
+  /** Runs `fn` on a session to the tenant's OLT, holding the OLT's lock (waiting behind a poll). */
+  private async withSession<T>(
+    p: { tenantId: string; oltId: string },
+    fn: (session: PollableOlt, olt: OltEntity) => Promise<T>,
+    onuRef?: string,
   ): Promise<DeviceOutcome<T>> {
     const olt = await this.olts.findOne({ where: { id: p.oltId, tenantId: p.tenantId, show: true } });
     if (!olt) return { ok: false, code: 'OLT_GONE', error: 'Olt Id Not Found' };
@@ -220,7 +220,7 @@ export class OnuActionsService {
       });
       return { ok: true, value };
     } catch (error) {
-      this.logger.warn({ oltId: olt.id, onuRef: p.onuRef, err: messageOf(error) }, 'ONU action failed');
+      this.logger.warn({ oltId: olt.id, onuRef, err: messageOf(error) }, 'OLT action failed');
       return failure(error);
     }
   }

@@ -134,3 +134,16 @@ export function storedOltStats(value: unknown): OltOnuStats | null {
   if (!value || typeof value !== 'object' || typeof (value as OltOnuStats).total !== 'number') return null;
   return value as OltOnuStats;
 }
+
+/** Each OLT's figures: the stored ones, or counted now (not stored) for OLTs not polled since they came. */
+export async function oltStatsOf(
+  db: SqlRunner,
+  olts: readonly { id: string; onu_stats: unknown }[],
+): Promise<OltOnuStats[]> {
+  const stored = olts.map((o) => storedOltStats(o.onu_stats));
+  const counted = await countOltStats(
+    db,
+    olts.filter((_, i) => !stored[i]).map((o) => o.id),
+  );
+  return olts.map((o, i) => stored[i] ?? counted.get(o.id) ?? emptyOltStats());
+}

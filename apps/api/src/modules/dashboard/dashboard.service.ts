@@ -7,7 +7,7 @@ import {
   type SignalBandKey,
   type SignalBandMembers,
 } from '@pondesk/contracts';
-import { countOltStats, emptyOltStats, storedOltStats, type OltOnuStats } from '@pondesk/server-database';
+import { oltStatsOf, type OltOnuStats } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../olts/olt-access.service';
@@ -48,9 +48,7 @@ export class DashboardService {
       ports: number;
       onu_stats: unknown;
     }[] = await this.db.query(sql, params);
-    const missing = olts.filter((o) => !storedOltStats(o.onu_stats)).map((o) => o.id);
-    const counted = await countOltStats(this.db, missing);
-    const stats = olts.map((o) => storedOltStats(o.onu_stats) ?? counted.get(o.id) ?? emptyOltStats());
+    const stats = await oltStatsOf(this.db, olts);
     const sum = (pick: (s: OltOnuStats) => number) => stats.reduce((a, s) => a + pick(s), 0);
     const usage = (mode: 'gpon' | 'epon') =>
       olts.flatMap((o, i) =>

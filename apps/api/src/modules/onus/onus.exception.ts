@@ -7,6 +7,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { DeviceFailureCode } from '@pondesk/server-queue';
+import { oltNotFound } from '../olts/olts.exception';
 
 export enum OnuErrorCode {
   ONU_NOT_FOUND = 'ONU_NOT_FOUND',
@@ -41,7 +42,7 @@ export function deviceFailure(code: DeviceFailureCode, error: string): HttpExcep
     case 'ONU_GONE':
       return new NotFoundException({ statusCode: 404, message: error, code: OnuErrorCode.ONU_NOT_FOUND });
     case 'OLT_GONE':
-      return new NotFoundException({ statusCode: 404, message: 'Olt Id Not Found', code: 'OLT_NOT_FOUND' });
+      return oltNotFound();
     case 'OLT_BUSY':
       return new ConflictException({ statusCode: 409, message: error, code: OnuErrorCode.OLT_BUSY });
     case 'UNSUPPORTED':

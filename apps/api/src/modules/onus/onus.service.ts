@@ -12,6 +12,7 @@ import {
 import {
   ONU_SEARCH_SQL,
   emptyStatusCounts,
+  oltStatsOf,
   storedOltStats,
   type OltOnuStats,
   type OnuStatusCounts,
@@ -133,15 +134,16 @@ export class OnusService {
   }
 
   /**
-   * One page of ONUs with the header counts. Counts come from the OLTs' stored figures (kept by every
-   * writer of their ONUs) unless a search narrows the ONUs; the default order (OLT, port, ONU) reads
-   * only the OLTs the page falls in, through the (olt, port, onu) index.
+   * One page of ONUs with the header counts. Counts come from the OLTs' figures (kept by every writer
+   * of their ONUs) unless a search narrows the ONUs; the default order (OLT, port, ONU) reads only the
+   * OLTs the page falls in, through the (olt, port, onu) index.
    */
   async list(actor: TenantActor, query: OnuQueryDto): Promise<OnuList> {
     const { page, pageSize, skip } = pageOf(query);
     const search = query.search?.trim() ?? '';
     const olts = await this.visibleOlts(actor, query.oltId);
-    const stats = search ? null : statsOf(olts);
+    // A search narrows the ONUs themselves, so only then are they counted here.
+    const stats = search ? null : await oltStatsOf(this.db, olts);
     const counts = stats ? sumCounts(stats, query.ponPort) : await this.countOnus(actor, query);
     const total = filteredTotal(counts, query);
 
@@ -201,7 +203,7 @@ export class OnusService {
     return base;
   }
 
-  /** Header counts counted from the ONUs themselves (a search, or OLTs not polled since the stats came). */
+  /** Header counts of a search, counted from the matching ONUs. */
   private async countOnus(actor: TenantActor, query: OnuQueryDto): Promise<OnuStatusCounts> {
     const groups: { status: string; reason: string | null; n: string }[] = await this.base(actor, query)
       .select('n.status', 'status')
@@ -241,12 +243,6 @@ export class OnusService {
       .limit(at.pageSize)
       .getRawMany();
   }
-}
-
-/** Every OLT's stored figures, or null when one has none yet (it has not been polled since). */
-function statsOf(olts: { onu_stats: unknown }[]): OltOnuStats[] | null {
-  const stats = olts.map((o) => storedOltStats(o.onu_stats));
-  return stats.every((x): x is OltOnuStats => x !== null) ? stats : null;
 }
 
 /** The header counts of these OLTs, or of one PON port of each. */

@@ -50,17 +50,7 @@ export function localDayKey(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** A duration in seconds as "3d 4h 5m", "2h 5m", "45s"; '—' without one. */
-export function formatSeconds(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.floor(seconds);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (d) return `${d}d ${h}h ${m}m`;
-  if (h) return `${h}h ${m}m`;
-  return m ? `${m}m ${s % 60}s` : `${s}s`;
-}
+export { formatSeconds } from '../../shared/format';
 
 export const eventAction = (e: Pick<OnuStatusEventRow, 'to'>): string =>
   e.to === 'offline' ? 'Went offline' : 'Came back';

@@ -1,7 +1,8 @@
 import { ONU_DOWN_REASON_LABELS, type OnuDownReasonCode } from '@pondesk/contracts';
+import { NO_READING } from '../../shared/format';
 
 /** Display helpers for ONU figures; a missing reading is shown as such, never as 0. */
-export const NO_READING = 'No reading';
+export { NO_READING, formatDateTime } from '../../shared/format';
 
 export function formatDbm(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value)
@@ -47,10 +48,4 @@ export function parseIdsInput(text: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString();
 }
