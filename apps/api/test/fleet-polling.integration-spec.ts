@@ -1,13 +1,19 @@
-import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import type { OltDetail, OnuStatusChangedEvent, ServerToClientEvents } from '@pondesk/contracts';
+import type { OltDetail, OnuStatusChangedEvent } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
 import Redis from 'ioredis';
 import { Queue } from 'bullmq';
 import { QueueName, pollSchedulerId, queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
 import { SimulatorProcess, TestRedisServer, waitFor } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, type TestAccount } from './support/identity';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import { connectSocket, type TestSocket } from './support/sockets';
+import {
+  isolatedDatabase,
+  startApi,
+  startWorker,
+  type RunningApi,
+  type RunningWorker,
+} from './support/test-app';
 
 const DEVICE = 'bdcom-gpon-it';
 
@@ -21,7 +27,8 @@ describe('polling the simulated fleet', () => {
   let b: TestAccount;
   let olt: OltDetail;
   let redis: TestRedisServer;
-  const sockets: Socket<ServerToClientEvents>[] = [];
+  let database: { url: string; drop(): Promise<void> };
+  const sockets: TestSocket[] = [];
 
   const state = () => sim.onus(DEVICE);
 
@@ -31,12 +38,13 @@ describe('polling the simulated fleet', () => {
       { name: DEVICE, brand: 'bdcom', mode: 'gpon', ponPorts: 2, onusPerPort: 8 },
     ]);
     redis = await TestRedisServer.start();
+    database = await isolatedDatabase();
     [api, worker] = await Promise.all([
-      startApi({ REDIS_URL: redis.url }),
-      startWorker({ DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: redis.url }),
+      startApi({ REDIS_URL: redis.url, DATABASE_URL: database.url }),
+      startWorker({ DATABASE_URL: database.url, REDIS_URL: redis.url }),
     ]);
     client = new ApiClient(api.url);
-    db = createDataSource(process.env.DATABASE_URL!);
+    db = createDataSource(database.url);
     await db.initialize();
     [a, b] = await Promise.all([registerAccount(client, 'fleeta'), registerAccount(client, 'fleetb')]);
   });
@@ -47,6 +55,7 @@ describe('polling the simulated fleet', () => {
     await worker?.stop();
     await api?.close();
     await redis?.stop();
+    await database?.drop();
     await sim?.stop();
   });
 
@@ -97,18 +106,11 @@ describe('polling the simulated fleet', () => {
   });
 
   it("turns a PON outage into LOS events and a socket message to that tenant's browsers only", async () => {
-    const connect = (t: TestAccount) =>
-      new Promise<Socket<ServerToClientEvents>>((done, fail) => {
-        const s: Socket<ServerToClientEvents> = io(api.url, {
-          path: '/socket.io',
-          transports: ['websocket'],
-          auth: { token: t.token },
-          reconnection: false,
-        });
-        sockets.push(s);
-        s.once('connect', () => done(s));
-        s.once('connect_error', fail);
-      });
+    const connect = async (t: TestAccount) => {
+      const s = await connectSocket(api.url, t.token);
+      sockets.push(s);
+      return s;
+    };
     const [sa, sb] = await Promise.all([connect(a), connect(b)]);
     const gotA: OnuStatusChangedEvent[] = [];
     const gotB: OnuStatusChangedEvent[] = [];
@@ -161,7 +163,7 @@ describe('polling the simulated fleet', () => {
     await sim.send('PUT', `/devices/${DEVICE}/faults`, { slowMs: 0 });
     const queue = new Queue(QueueName.OltPoll, {
       connection: redisOptionsFromUrl(redis.url, { maxRetriesPerRequest: null }),
-      prefix: queuePrefix(process.env.DATABASE_URL!),
+      prefix: queuePrefix(database.url),
     });
     try {
       await waitFor(

@@ -1,6 +1,12 @@
 import { TestRedisServer, waitFor } from '@pondesk/server-testing';
 import type { HealthResponse } from '@pondesk/contracts';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import {
+  isolatedDatabase,
+  startApi,
+  startWorker,
+  type RunningApi,
+  type RunningWorker,
+} from './support/test-app';
 
 async function health(api: RunningApi): Promise<{ status: number; body: HealthResponse }> {
   const res = await fetch(`${api.url}/api/v1/health`);
@@ -9,18 +15,21 @@ async function health(api: RunningApi): Promise<{ status: number; body: HealthRe
 
 describe('GET /api/v1/health', () => {
   let redis: TestRedisServer;
+  let database: { url: string; drop(): Promise<void> };
   let api: RunningApi;
   let worker: RunningWorker | undefined;
 
   beforeAll(async () => {
     redis = await TestRedisServer.start();
-    api = await startApi({ REDIS_URL: redis.url });
+    database = await isolatedDatabase();
+    api = await startApi({ REDIS_URL: redis.url, DATABASE_URL: database.url });
   });
 
   afterAll(async () => {
     await worker?.stop();
     await api?.close();
     await redis?.stop();
+    await database?.drop();
   });
 
   it('answers 503 naming the worker while no worker heartbeat exists', async () => {
@@ -32,7 +41,7 @@ describe('GET /api/v1/health', () => {
   });
 
   it('answers 200 once a worker is running', async () => {
-    worker = await startWorker({ REDIS_URL: redis.url, DATABASE_URL: process.env.DATABASE_URL! });
+    worker = await startWorker({ REDIS_URL: redis.url, DATABASE_URL: database.url });
     const { body } = await waitFor(
       async () => {
         const h = await health(api);

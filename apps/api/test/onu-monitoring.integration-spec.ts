@@ -1,4 +1,3 @@
-import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import {
   parsePppoeIds,
@@ -10,7 +9,6 @@ import {
   type OnuStatusChangedEvent,
   type PppoeLookup,
   type PppoeSuggestions,
-  type ServerToClientEvents,
   type SignalDay,
   type SignalHistory,
   type TelnetCheckResult,
@@ -18,6 +16,7 @@ import {
 import { createDataSource } from '@pondesk/server-database';
 import { SimulatorProcess, waitFor, type SimOnuState } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
+import { connectSocket, type TestSocket } from './support/sockets';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 const GPON = 'bdcom-gpon-mon';
@@ -32,7 +31,7 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
   let admin: TestAccount;
   let gpon: OltDetail;
   let epon: OltDetail;
-  const sockets: Socket<ServerToClientEvents>[] = [];
+  const sockets: TestSocket[] = [];
 
   async function addOlt(name: string, brand: string, mode: string): Promise<OltDetail> {
     const d = await sim.device(name);
@@ -88,17 +87,8 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
   }
 
   async function listen(account: TestAccount): Promise<OnuStatusChangedEvent[]> {
-    const socket: Socket<ServerToClientEvents> = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: account.token },
-      reconnection: false,
-    });
+    const socket = await connectSocket(api.url, account.token);
     sockets.push(socket);
-    await new Promise<void>((done, fail) => {
-      socket.once('connect', () => done());
-      socket.once('connect_error', fail);
-    });
     const seen: OnuStatusChangedEvent[] = [];
     socket.on('onu.status.changed', (e) => seen.push(e));
     return seen;

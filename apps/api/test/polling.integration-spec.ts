@@ -9,7 +9,13 @@ import { createDataSource } from '@pondesk/server-database';
 import { QueueName, pollSchedulerId, queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
 import { TestRedisServer, waitFor } from '@pondesk/server-testing';
 import { ApiClient, registerAccount, type JsonResponse } from './support/identity';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import {
+  isolatedDatabase,
+  startApi,
+  startWorker,
+  type RunningApi,
+  type RunningWorker,
+} from './support/test-app';
 
 // A real recording of an HSGQ-family (AVIES) G02ID GPON OLT: 150 ONUs, 143 with an rx reading,
 // served over SNMP by snmpsimd.
@@ -33,6 +39,7 @@ async function blackHole(): Promise<{ port: number; close: () => void }> {
 describe('polling pipeline (API → queue → worker → driver → Postgres)', () => {
   let sim: SnmpSimulator;
   let redis: TestRedisServer;
+  let database: { url: string; drop(): Promise<void> };
   let api: RunningApi;
   let worker: RunningWorker;
   let db: DataSource;
@@ -44,15 +51,16 @@ describe('polling pipeline (API → queue → worker → driver → Postgres)', 
   beforeAll(async () => {
     sim = await startSnmpSimulator({ dataDir: DATA_DIR, probeCommunity: COMMUNITY });
     redis = await TestRedisServer.start();
+    database = await isolatedDatabase();
     const env = {
       REDIS_URL: redis.url,
-      DATABASE_URL: process.env.DATABASE_URL!,
+      DATABASE_URL: database.url,
       // Long enough that an unreachable OLT is still hanging while a reachable one is polled.
       SNMP_TIMEOUT_MS: '8000',
       SNMP_RETRIES: '0',
     };
     [api, worker] = await Promise.all([startApi(env), startWorker(env)]);
-    db = createDataSource(process.env.DATABASE_URL!);
+    db = createDataSource(database.url);
     await db.initialize();
     client = new ApiClient(api.url);
     token = (await registerAccount(client, 'poll')).token;
@@ -69,6 +77,7 @@ describe('polling pipeline (API → queue → worker → driver → Postgres)', 
     await worker?.stop();
     await api?.close();
     await redis?.stop();
+    await database?.drop();
     await sim?.stop();
   });
 
@@ -208,7 +217,7 @@ describe('polling pipeline (API → queue → worker → driver → Postgres)', 
     await redis.start(); // the machine's Redis keeps nothing on disk: every scheduler is gone now
     const queue = new Queue(QueueName.OltPoll, {
       connection: redisOptionsFromUrl(redis.url, { maxRetriesPerRequest: null }),
-      prefix: queuePrefix(process.env.DATABASE_URL!),
+      prefix: queuePrefix(database.url),
     });
     try {
       await waitFor(

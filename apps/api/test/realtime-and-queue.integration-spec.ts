@@ -1,46 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerEventPayload, ServerToClientEvents } from '@pondesk/contracts';
+import type { ServerEventPayload } from '@pondesk/contracts';
 import { SystemService } from '../src/modules/system/system.service';
 import { accessToken, startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 import { ApiClient, registerAccount } from './support/identity';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Resolves with whether the socket is still connected a moment after the handshake. */
-function staysConnected(url: string, token: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket: Client = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    let settled = false;
-    const done = (connected: boolean) => {
-      if (settled) return;
-      settled = true;
-      socket.close();
-      resolve(connected);
-    };
-    socket.on('disconnect', () => done(false));
-    socket.on('connect_error', () => done(false));
-    setTimeout(() => done(socket.connected), 1000);
-  });
-}
-
-function connect(url: string, token?: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket: Client = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: token ? { token } : {},
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+import {
+  connectSocket as connect,
+  openSocket,
+  staysConnected,
+  type TestSocket as Client,
+} from './support/sockets';
 
 describe('worker → Redis → API socket path', () => {
   let api: RunningApi;
@@ -101,12 +69,7 @@ describe('worker → Redis → API socket path', () => {
   });
 
   it('refuses a socket without a valid access token', async () => {
-    const socket = io(api.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: 'forged' },
-      reconnection: false,
-    });
+    const socket = openSocket(api.url, 'forged');
     sockets.push(socket);
     await new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
     expect(socket.connected).toBe(false);

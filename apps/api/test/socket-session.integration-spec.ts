@@ -1,28 +1,6 @@
-import { io, type Socket } from 'socket.io-client';
 import { startApi, type RunningApi } from './support/test-app';
 import { ApiClient, registerAccount } from './support/identity';
-
-/** Resolves with whether the socket is still connected a moment after the handshake. */
-function staysConnected(url: string, token: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket: Socket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    let settled = false;
-    const done = (connected: boolean) => {
-      if (settled) return;
-      settled = true;
-      socket.close();
-      resolve(connected);
-    };
-    socket.on('disconnect', () => done(false));
-    socket.on('connect_error', () => done(false));
-    setTimeout(() => done(socket.connected), 1000);
-  });
-}
+import { staysConnected } from './support/sockets';
 
 describe('socket sessions', () => {
   let api: RunningApi;

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JwtService } from '@nestjs/jwt';
 import { loadConfig, type AppConfig } from '@pondesk/server-config';
-import { testEnv, waitFor } from '@pondesk/server-testing';
+import { migrateDatabase } from '@pondesk/server-database';
+import { createDatabase, dropDatabase, freshDatabaseName, testEnv, waitFor } from '@pondesk/server-testing';
 import type { AccessTokenClaims } from '@pondesk/contracts';
 import { createApp } from '../../src/bootstrap';
 
@@ -25,6 +26,18 @@ export async function startApi(overrides: Record<string, string> = {}): Promise<
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, url, config, close: () => app.close() };
+}
+
+/**
+ * A migrated database of its own, for a test file whose API and worker use a Redis of their own. One
+ * database is one installation: a worker schedules and polls every OLT of its database, so two workers
+ * on two Redis servers over one database would poll each other's OLTs and publish where nobody listens.
+ */
+export async function isolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = freshDatabaseName('pondesk_it');
+  const url = await createDatabase(name);
+  await migrateDatabase(url);
+  return { url, drop: () => dropDatabase(name) };
 }
 
 const ROOT = resolve(__dirname, '../../../..');
