@@ -1,3 +1,5 @@
+import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
+
 /** Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`). */
 export interface OnuStatusChangedEvent {
   oltId: string;
@@ -6,9 +8,9 @@ export interface OnuStatusChangedEvent {
   onuId: number;
   ifName: string;
   pppoeIds: string[];
-  from: 'online' | 'offline' | null;
-  to: 'online' | 'offline';
-  reason: 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown' | null;
+  from: OnuStatusCode | null;
+  to: OnuStatusCode;
+  reason: OnuDownReasonCode | null;
   reasonRaw: string | null;
   at: string;
 }
@@ -27,8 +29,8 @@ export interface OltPollFinishedEvent {
 
 export interface OltReachabilityChangedEvent {
   oltId: string;
-  status: 'online' | 'offline' | 'unknown';
-  previous: 'online' | 'offline' | 'unknown';
+  status: OltStatus;
+  previous: OltStatus;
   error?: string;
   at: string;
 }

@@ -17,9 +17,8 @@
  * Every device action and every change is audited.
  */
 import { PORT_CAPACITY } from './dashboard';
-import type { OltBrandCode, OltModeCode, OltStatus } from './olt';
 import type { OnuRow } from './onu';
-import type { OnuDownReasonCode } from './reasons';
+import type { OltBrandCode, OltModeCode, OltStatus, OnuDownReasonCode, OnuStatusCode } from './vocabulary';
 
 export const PPPOE_SUGGESTION_LIMIT = 20;
 /** The PPPoE page's "All" range; longer than a week is drawn from hourly rollups. */
@@ -92,8 +91,8 @@ export interface SignalDay {
 export interface OnuStatusEventRow {
   id: string;
   at: string;
-  from: 'online' | 'offline' | null;
-  to: 'online' | 'offline';
+  from: OnuStatusCode | null;
+  to: OnuStatusCode;
   reason: OnuDownReasonCode | null;
   reasonRaw: string | null;
 }

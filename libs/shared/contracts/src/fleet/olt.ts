@@ -11,18 +11,7 @@
  *   POST   /olts/port-check          PortCheckRequest      → PortCheckResponse (a TCP check run by the worker)
  *   POST   /olts/probe               ProbeRequest          → ProbeResponse (Test Get Port: SNMP identify by the worker)
  */
-export const OLT_BRANDS = ['bdcom', 'vsol', 'cdata', 'avies'] as const;
-export type OltBrandCode = (typeof OLT_BRANDS)[number];
-export const OLT_MODES = ['epon', 'gpon'] as const;
-export type OltModeCode = (typeof OLT_MODES)[number];
-export type OltStatus = 'online' | 'offline' | 'unknown';
-
-export const OLT_BRAND_LABELS: Record<OltBrandCode, string> = {
-  bdcom: 'BDCOM',
-  vsol: 'V-SOL',
-  cdata: 'C-Data',
-  avies: 'AVIES',
-};
+import type { OltBrandCode, OltModeCode, OltStatus } from './vocabulary';
 
 export interface OltRow {
   id: string;
@@ -163,15 +152,4 @@ export interface ProbeRequest {
   community: string;
   brand?: OltBrandCode;
   mode?: OltModeCode;
-}
-
-export interface ProbeResponse {
-  ok: boolean;
-  brand: string | null;
-  mode: string | null;
-  model: string | null;
-  sysDescr: string | null;
-  ponPorts: number | null;
-  onuCount: number | null;
-  error?: string;
 }

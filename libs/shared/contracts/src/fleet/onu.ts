@@ -5,7 +5,7 @@
  *   GET /onus/filters                                          [2007|2003|2008] → OnuFilters
  * Filtering, search (every text field, case-insensitive), sorting and paging all happen on the server.
  */
-import type { OnuDownReasonCode } from './reasons';
+import type { OltModeCode, OnuDownReasonCode, OnuReading, OnuStatusCode } from './vocabulary';
 
 export const ONU_SORTS = [
   'olt',
@@ -24,7 +24,7 @@ export type OnuSort = (typeof ONU_SORTS)[number];
 export interface OnuQuery {
   oltId?: string;
   ponPort?: number;
-  status?: 'online' | 'offline';
+  status?: OnuStatusCode;
   reason?: OnuDownReasonCode;
   search?: string;
   sort?: OnuSort;
@@ -33,29 +33,12 @@ export interface OnuQuery {
   pageSize?: number;
 }
 
-export interface OnuRow {
+export interface OnuRow extends OnuReading {
   id: string;
   oltId: string;
   oltName: string;
   oltCode: string;
-  ponPort: number;
-  onuId: number;
-  ifName: string;
-  mac: string | null;
-  serial: string | null;
-  description: string | null;
   pppoeIds: string[];
-  status: 'online' | 'offline';
-  reason: OnuDownReasonCode | null;
-  reasonRaw: string | null;
-  rxDbm: number | null;
-  txDbm: number | null;
-  temperatureC: number | null;
-  voltageV: number | null;
-  biasMa: number | null;
-  distanceM: number | null;
-  vendor: string | null;
-  model: string | null;
   lastSeenAt: string | null;
   statusChangedAt: string | null;
 }
@@ -70,5 +53,5 @@ export interface OnuList {
 
 /** What the ONU screens can filter by: the OLTs the user may see and the PON ports that hold ONUs. */
 export interface OnuFilters {
-  olts: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; ponPorts: number[] }[];
+  olts: { id: string; code: string; name: string; mode: OltModeCode; ponPorts: number[] }[];
 }

@@ -1,0 +1,2 @@
+// Form schemas (zod) shared by the web forms; built on ../validation.
+export {};
