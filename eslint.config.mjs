@@ -30,6 +30,8 @@ export default [
               onlyDependOnLibsWithTags: ['scope:server', 'scope:shared', 'scope:device'],
             },
             { sourceTag: 'scope:device', onlyDependOnLibsWithTags: ['scope:device', 'scope:shared'] },
+            // The API validates, authorises and enqueues; only the worker talks to devices.
+            { sourceTag: 'type:api', notDependOnLibsWithTags: ['scope:device'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             // End-to-end tests drive the whole stack: they may start servers and simulators.
             {

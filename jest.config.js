@@ -14,6 +14,9 @@ const transform = {
     '@swc/jest',
     {
       jsc: {
+        // Global setup files load without moduleNameMapper: swc rewrites the path aliases itself.
+        baseUrl: __dirname,
+        paths: compilerOptions.paths,
         parser: { syntax: 'typescript', tsx: true, decorators: true },
         transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
         target: 'es2022',

@@ -6,7 +6,6 @@ const DEMO_PROFILE = {
   contactNumber: '+8801700000000',
   address: 'Demo Tower, Dhaka',
 };
-const OLT_BRANDS = new Set(['bdcom', 'vsol', 'cdata', 'avies']);
 
 async function call(baseUrl, path, { method = 'GET', token, body } = {}) {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
@@ -66,7 +65,8 @@ export async function seedDemo(baseUrl, devices) {
   ).items;
   const have = new Set(existing.map((o) => o.host + '|' + o.name));
   let added = 0;
-  for (const d of devices.filter((d) => OLT_BRANDS.has(d.brand))) {
+  // The fleet listing gives every OLT its PON mode; switches have none.
+  for (const d of devices.filter((d) => d.mode === 'epon' || d.mode === 'gpon')) {
     if (have.has(d.host + '|' + d.name)) continue;
     expectOk(
       `Adding OLT ${d.name}`,

@@ -1,23 +1,26 @@
 #!/usr/bin/env node
-// `npm test`: lint, format, typecheck, build, unit + integration (real Postgres and Redis), end-to-end
-// (headless Chromium). Every stage runs even after a failure; the last line is `N passed, N failed`.
+// `npm test`: every check, through Nx (each project's lint, typecheck, build, test, integration and e2e
+// targets; unchanged projects come from Nx's cache). Every stage runs even after a failure; the last line
+// is `N passed, N failed`: one per failed stage or missing result, and every test case jest counted.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tmp = join(root, 'tmp', 'test-results');
-rmSync(tmp, { recursive: true, force: true });
-mkdirSync(tmp, { recursive: true });
+const results = join(root, 'tmp', 'test-results');
+// Results of this run only: Nx restores a cached target's result file, a target that did not run has none.
+rmSync(results, { recursive: true, force: true });
 
 const env = {
   ...process.env,
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
   FORCE_COLOR: '0',
   npm_config_loglevel: 'error',
 };
+const nxBin = join(root, 'node_modules', '.bin', 'nx');
 let passed = 0;
 let failed = 0;
 const summary = [];
@@ -26,8 +29,7 @@ function run(label, cmd, args) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ ${label}: ${cmd} ${args.join(' ')}\n`);
   const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  return { ok: r.status === 0, seconds };
+  return { ok: r.status === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1) };
 }
 
 function check(label, cmd, args) {
@@ -38,30 +40,46 @@ function check(label, cmd, args) {
   return ok;
 }
 
-function jest(label, projects, extra = []) {
-  const out = join(tmp, `${label}.json`);
-  const { ok, seconds } = run(label, process.execPath, [
-    join(root, 'node_modules/jest/bin/jest.js'),
-    '--selectProjects',
-    ...projects,
-    '--json',
-    `--outputFile=${out}`,
-    '--ci',
-    ...extra,
-  ]);
-  if (!existsSync(out)) {
-    failed++;
-    summary.push(`FAIL  ${label}: jest produced no results (${seconds} s)`);
-    return;
+function projectsWith(target) {
+  const r = spawnSync(nxBin, ['show', 'projects', '--with-target', target, '--json'], { cwd: root, env });
+  return r.status === 0 ? JSON.parse(r.stdout.toString()) : [];
+}
+
+const nx = (...args) => ['--outputStyle=stream', '--nxBail=false', ...args];
+
+/** Runs a jest-backed target over every project that has it and counts the test cases it reports. */
+function tests(target, kind, nxArgs) {
+  const projects = projectsWith(target);
+  const { ok, seconds } = run(target, nxBin, nxArgs);
+  let p = 0;
+  let f = 0;
+  const notes = [];
+  for (const project of projects) {
+    const file = join(results, `${project}-${kind}.json`);
+    if (!existsSync(file)) {
+      f++;
+      notes.push(`${project}: no results`);
+      continue;
+    }
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const suiteErrors = r.numRuntimeErrorTestSuites ?? 0;
+    const pending = r.numPendingTests ?? 0;
+    p += r.numPassedTests;
+    f += r.numFailedTests + suiteErrors + pending;
+    if (suiteErrors) notes.push(`${project}: ${suiteErrors} suites did not run`);
+    if (pending) notes.push(`${project}: ${pending} skipped (not allowed)`);
+    if (r.numFailedTests) notes.push(`${project}: ${r.numFailedTests} failed`);
   }
-  const r = JSON.parse(readFileSync(out, 'utf8'));
-  const suiteErrors = r.numRuntimeErrorTestSuites ?? 0;
-  const pending = r.numPendingTests ?? 0;
-  passed += r.numPassedTests;
-  failed += r.numFailedTests + suiteErrors + pending + (ok || r.numFailedTests || suiteErrors ? 0 : 1);
+  // A failed target with every test passing (a crash after the run, a failed dependency) still fails.
+  if (!ok && f === 0) {
+    f = 1;
+    notes.push('the target failed');
+  }
+  passed += p;
+  failed += f;
   summary.push(
-    `${ok && !pending ? 'PASS' : 'FAIL'}  ${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed` +
-      `${suiteErrors ? `, ${suiteErrors} suites did not run` : ''}${pending ? `, ${pending} skipped (not allowed)` : ''} (${seconds} s)`,
+    `${f ? 'FAIL' : 'PASS'}  ${target} (${projects.length} projects): ${p} passed, ${f} failed` +
+      `${notes.length ? ` [${notes.join('; ')}]` : ''} (${seconds} s)`,
   );
 }
 
@@ -79,12 +97,15 @@ if (missing.length) {
   ]);
 }
 
-check('lint', 'npm', ['run', '--silent', 'lint']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-const built = check('build', 'npm', ['run', '--silent', 'build']);
-jest('unit+integration', ['unit', 'integration'], ['--maxWorkers=2']);
-if (built) jest('e2e', ['e2e'], ['--runInBand']);
+check('lint (workspace files)', 'npx', ['eslint', 'eslint.config.mjs', 'jest.config.js']);
+check('lint', nxBin, ['run-many', '-t', 'lint', ...nx('--parallel=2')]);
+check('typecheck', nxBin, ['run-many', '-t', 'typecheck', ...nx('--parallel=2')]);
+const built = check('build', nxBin, ['run-many', '-t', 'build', ...nx('--parallel=2')]);
+tests('test', 'unit', ['run-many', '-t', 'test', ...nx('--parallel=2')]);
+// Integration specs start servers and share two cores: one project at a time, jest runs two workers.
+tests('integration', 'integration', ['run-many', '-t', 'integration', ...nx('--parallel=1')]);
+if (built) tests('e2e', 'e2e', ['run-many', '-t', 'e2e', ...nx('--parallel=1')]);
 else {
   failed++;
   summary.push('FAIL  e2e: not run because the build failed');

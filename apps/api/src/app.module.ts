@@ -11,6 +11,7 @@ import { AccessModule } from './common/auth/access.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { AccessGuard } from './common/guards/access.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RedisModule } from './common/redis/redis.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BranchesModule } from './modules/branches/branches.module';
@@ -67,6 +68,7 @@ export class AppModule {
           connection: redisOptionsFromUrl(config.REDIS_URL, { maxRetriesPerRequest: null }),
           prefix: queuePrefix(config.DATABASE_URL),
         }),
+        RedisModule,
         AccessModule,
         RateLimitModule,
         // Needs the config: the development outbox route exists only outside production.

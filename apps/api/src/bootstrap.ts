@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@pondesk/server-config';
+import { RedisConnections } from '@pondesk/server-queue';
 import { AppModule } from './app.module';
 import { safeBodyParsers } from './common/http/body-parsers';
 import { createValidationPipe } from './common/http/validation.pipe';
@@ -57,7 +58,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(safeBodyParsers);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisConnections)));
   const doc = buildOpenApi(app);
   SwaggerModule.setup('api/docs', app, doc, {
     jsonDocumentUrl: 'api/docs-json',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSION_CODES, type AuthResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from './support/identity';
+import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from '@pondesk/server-testing';
 import { DataSource } from 'typeorm';
 import { createTenantOlt, createTenantOnu } from './support/tenant-rows';
 

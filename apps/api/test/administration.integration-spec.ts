@@ -12,7 +12,7 @@ import {
   type UserRow,
 } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, unique, type TestAccount } from './support/identity';
+import { ApiClient, registerAccount, unique, type TestAccount } from '@pondesk/server-testing';
 import { createTenantOlt } from './support/tenant-rows';
 
 describe('administration: users, roles, branches, menus, OLT permissions, audit', () => {

@@ -13,7 +13,7 @@ import {
   type Profile,
 } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, unique } from './support/identity';
+import { ApiClient, registerAccount, unique } from '@pondesk/server-testing';
 
 /**
  * POSTs JSON with a Host header of the caller's choosing. fetch() cannot do this (it always sends the

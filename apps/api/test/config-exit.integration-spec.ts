@@ -1,22 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testEnv } from '@pondesk/server-testing';
-import { spawnEntrypoint } from './support/test-app';
+import { ENTRYPOINTS, spawnEntrypoint, testEnv } from '@pondesk/server-testing';
 
 function run(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   // A directory without a .env, so only the given environment counts.
   const cwd = mkdtempSync(join(tmpdir(), 'pondesk-cfg-'));
-  const child = spawnEntrypoint(entry, env, cwd);
-  return new Promise((resolve) =>
-    child.on('exit', (code) => {
-      rmSync(cwd, { recursive: true, force: true });
-      resolve({ code, output: child.output() });
-    }),
-  );
+  const child = spawnEntrypoint(entry, { env, cwd });
+  return child.exited.then((code) => {
+    rmSync(cwd, { recursive: true, force: true });
+    return { code, output: child.output() };
+  });
 }
 
-describe.each(['apps/api/src/main.ts', 'apps/worker/src/main.ts'])('%s with bad configuration', (entry) => {
+describe.each([ENTRYPOINTS.api, ENTRYPOINTS.worker])('%s with bad configuration', (entry) => {
   it('stops with one line naming a missing DATABASE_URL', async () => {
     const { DATABASE_URL: _omit, ...env } = testEnv();
     const { code, output } = await run(entry, env);

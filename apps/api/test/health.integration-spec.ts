@@ -1,12 +1,6 @@
-import { TestRedisServer, waitFor } from '@pondesk/server-testing';
+import { TestRedisServer, createMigratedDatabase, waitFor, type TestDatabase } from '@pondesk/server-testing';
 import type { HealthResponse } from '@pondesk/contracts';
-import {
-  isolatedDatabase,
-  startApi,
-  startWorker,
-  type RunningApi,
-  type RunningWorker,
-} from './support/test-app';
+import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 async function health(api: RunningApi): Promise<{ status: number; body: HealthResponse }> {
   const res = await fetch(`${api.url}/api/v1/health`);
@@ -15,13 +9,13 @@ async function health(api: RunningApi): Promise<{ status: number; body: HealthRe
 
 describe('GET /api/v1/health', () => {
   let redis: TestRedisServer;
-  let database: { url: string; drop(): Promise<void> };
+  let database: TestDatabase;
   let api: RunningApi;
   let worker: RunningWorker | undefined;
 
   beforeAll(async () => {
     redis = await TestRedisServer.start();
-    database = await isolatedDatabase();
+    database = await createMigratedDatabase();
     api = await startApi({ REDIS_URL: redis.url, DATABASE_URL: database.url });
   });
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { signalBand, type DashboardSummary, type OnuList, type SignalBandMembers } from '@pondesk/contracts';
 import { createDataSource, refreshOltStats } from '@pondesk/server-database';
-import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
+import { ApiClient, registerAccount, userWithCodes, type TestAccount } from '@pondesk/server-testing';
 import { startApi, type RunningApi } from './support/test-app';
 
 interface SeedOnu {

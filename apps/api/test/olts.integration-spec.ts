@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { DataSource } from 'typeorm';
 import type { OltDetail, OltList, PortCheckResponse } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
-import { ApiClient, registerAccount, userWithCodes } from './support/identity';
+import { ApiClient, registerAccount, userWithCodes } from '@pondesk/server-testing';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 interface Session {

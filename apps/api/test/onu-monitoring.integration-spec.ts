@@ -14,9 +14,17 @@ import {
   type TelnetCheckResult,
 } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
-import { SimulatorProcess, waitFor, type SimOnuState } from '@pondesk/server-testing';
-import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
-import { connectSocket, type TestSocket } from './support/sockets';
+import {
+  SimulatorProcess,
+  waitFor,
+  type SimOnuState,
+  ApiClient,
+  registerAccount,
+  userWithCodes,
+  type TestAccount,
+  connectSocket,
+  type TestSocket,
+} from '@pondesk/server-testing';
 import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
 
 const GPON = 'bdcom-gpon-mon';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { IDENTITY_MESSAGES, type DevOutbox, type Profile, type SendOtpResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, userWithCodes, type TestAccount } from './support/identity';
+import { ApiClient, registerAccount, userWithCodes, type TestAccount } from '@pondesk/server-testing';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +

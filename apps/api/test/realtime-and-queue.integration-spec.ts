@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { ServerEventPayload } from '@pondesk/contracts';
 import { SystemService } from '../src/modules/system/system.service';
 import { accessToken, startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
-import { ApiClient, registerAccount } from './support/identity';
+import { ApiClient, registerAccount } from '@pondesk/server-testing';
 import {
   connectSocket as connect,
   openSocket,
   staysConnected,
   type TestSocket as Client,
-} from './support/sockets';
+} from '@pondesk/server-testing';
 
 describe('worker → Redis → API socket path', () => {
   let api: RunningApi;

@@ -1,6 +1,5 @@
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount } from './support/identity';
-import { staysConnected } from './support/sockets';
+import { ApiClient, registerAccount, staysConnected } from '@pondesk/server-testing';
 
 describe('socket sessions', () => {
   let api: RunningApi;

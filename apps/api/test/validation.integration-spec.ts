@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { AuthResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, unique, type TestAccount } from './support/identity';
+import { ApiClient, registerAccount, unique, type TestAccount } from '@pondesk/server-testing';
 
 interface SchemaProperty {
   type?: string;

@@ -1,25 +1,46 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfigModule, type AppConfig } from '@pondesk/server-config';
+import { APP_CONFIG, AppConfigModule, type AppConfig } from '@pondesk/server-config';
 import { OltEntity, dataSourceOptions } from '@pondesk/server-database';
 import { basePinoOptions } from '@pondesk/server-logging';
-import { QueueName, queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
+import {
+  JobQueue,
+  QueueName,
+  RedisConnections,
+  queuePrefix,
+  redisOptionsFromUrl,
+} from '@pondesk/server-queue';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
-import { DriverOltConnector } from './polling/driver-olt-connector';
-import { OltConnector } from './polling/olt-connector';
-import { OltHealthProcessor } from './polling/olt-health.processor';
-import { OltLock } from './polling/olt-lock.service';
-import { OltProber } from './polling/olt-prober';
-import { OnuStore } from './polling/onu-store';
-import { PollOltProcessor } from './polling/poll-olt.processor';
-import { DeviceActionProcessor } from './processors/device-action.processor';
-import { OnuActionsService } from './processors/onu-actions.service';
-import { SystemProcessor } from './processors/system.processor';
+import { PingService } from './heartbeat/ping.service';
+import { JobRegistry } from './jobs/job-registry.service';
+import { queueProcessors } from './jobs/queue-processors';
+import { MaintenanceService } from './maintenance/maintenance.service';
+import { DriverOltConnector } from './olt-sessions/driver-olt-connector';
+import { OltChecksService } from './olt-sessions/olt-checks.service';
+import { OltConnector } from './olt-sessions/olt-connector';
+import { OltLock } from './olt-sessions/olt-lock.service';
+import { OltProber } from './olt-sessions/olt-prober.service';
+import { OltSessionService } from './olt-sessions/olt-session.service';
+import { OnuActionsService } from './onu-actions/onu-actions.service';
+import { OltHealthService } from './polling/olt-health.service';
+import { OnuStore } from './polling/onu-store.service';
+import { PollOltService } from './polling/poll-olt.service';
+import { SchedulerSyncService } from './polling/scheduler-sync.service';
 import { EventPublisher } from './realtime/event-publisher.service';
-import { MaintenanceProcessor } from './schedulers/maintenance.processor';
-import { SchedulerSyncService } from './schedulers/scheduler-sync.service';
+
+/** The services whose `@OnJob` methods run the jobs; the registry checks each job has exactly one. */
+export const JOB_HANDLER_SERVICES = [
+  PingService,
+  PollOltService,
+  OltHealthService,
+  OltProber,
+  OltChecksService,
+  OnuActionsService,
+  MaintenanceService,
+];
 
 @Module({})
 export class WorkerModule {
@@ -37,30 +58,30 @@ export class WorkerModule {
         BullModule.forRoot({
           connection: redisOptionsFromUrl(config.REDIS_URL, { maxRetriesPerRequest: null }),
           prefix: queuePrefix(config.DATABASE_URL),
+          // The job registry starts the workers once every job has its handler.
+          extraOptions: { manualRegistration: true },
         }),
         TypeOrmModule.forFeature([OltEntity]),
-        BullModule.registerQueue(
-          { name: QueueName.System },
-          { name: QueueName.OltPoll },
-          { name: QueueName.OltHealth },
-          { name: QueueName.DeviceAction },
-          { name: QueueName.Maintenance },
-        ),
+        BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name }))),
+        DiscoveryModule,
       ],
       providers: [
+        {
+          provide: RedisConnections,
+          useFactory: (c: AppConfig) => new RedisConnections(c.REDIS_URL),
+          inject: [APP_CONFIG],
+        },
+        JobQueue,
+        JobRegistry,
+        ...queueProcessors(config),
         HeartbeatService,
         EventPublisher,
         OltLock,
-        OnuStore,
-        OltProber,
-        OnuActionsService,
         { provide: OltConnector, useClass: DriverOltConnector },
+        OltSessionService,
+        OnuStore,
         SchedulerSyncService,
-        SystemProcessor,
-        PollOltProcessor,
-        OltHealthProcessor,
-        DeviceActionProcessor,
-        MaintenanceProcessor,
+        ...JOB_HANDLER_SERVICES,
       ],
       exports: [EventPublisher],
     };

@@ -3,11 +3,11 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '@pondesk/server-config';
 import { createDataSource } from '@pondesk/server-database';
 import { testEnv } from '@pondesk/server-testing';
-import { MaintenanceProcessor } from '../src/schedulers/maintenance.processor';
+import { MaintenanceService } from '../src/maintenance/maintenance.service';
 
 describe('signal sample maintenance', () => {
   let db: DataSource;
-  let maintenance: MaintenanceProcessor;
+  let maintenance: MaintenanceService;
   const tenantId = randomUUID();
   const oltId = randomUUID();
   const onu = randomUUID();
@@ -15,7 +15,7 @@ describe('signal sample maintenance', () => {
   beforeAll(async () => {
     db = createDataSource(process.env.DATABASE_URL!);
     await db.initialize();
-    maintenance = new MaintenanceProcessor(db, loadConfig(testEnv({ SAMPLE_RETENTION_DAYS: '90' })));
+    maintenance = new MaintenanceService(db, loadConfig(testEnv({ SAMPLE_RETENTION_DAYS: '90' })));
   });
   afterAll(() => db?.destroy());
 

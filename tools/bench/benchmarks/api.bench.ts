@@ -1,18 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase, refreshOltStats } from '@pondesk/server-database';
-import {
-  createDatabase,
-  dropDatabase,
-  freePort,
-  freshDatabaseName,
-  testEnv,
-  waitFor,
-} from '@pondesk/server-testing';
+import { refreshOltStats } from '@pondesk/server-database';
+import { createMigratedDatabase, startApiProcess, testEnv, type ApiProcess } from '@pondesk/server-testing';
 import type { Benchmark } from '../bench-types';
 
-const ROOT = resolve(__dirname, '../../..');
 const OLTS = 200;
 const ONUS_PER_OLT = 500;
 const SAMPLES_PER_ONU = 100; // 10,000,000 samples
@@ -108,39 +98,16 @@ async function seed(
 }
 
 async function start(log: (l: string) => void): Promise<Stack> {
-  const name = freshDatabaseName('pondesk_bench');
-  const url = await createDatabase(name);
-  await migrateDatabase(url);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api: ChildProcess = spawn(
-    process.execPath,
-    [resolve(ROOT, 'tools/run-ts.cjs'), resolve(ROOT, 'apps/api/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...testEnv({
-          DATABASE_URL: url,
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          APP_ORIGIN: base,
-        }),
-      },
-      stdio: 'ignore',
-    },
-  );
+  const database = await createMigratedDatabase('pondesk_bench');
+  const { url } = database;
+  let api: ApiProcess | undefined;
   const stop = async () => {
-    api.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    await dropDatabase(name);
+    await api?.stop();
+    await database.drop();
   };
   try {
-    await waitFor(
-      async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status !== undefined,
-      { timeoutMs: 60000, what: 'the API' },
-    );
+    api = await startApiProcess(testEnv({ DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+    const base = api.url;
     const res = await fetch(`${base}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

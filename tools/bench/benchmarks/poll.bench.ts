@@ -1,16 +1,21 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createOltDriver, type Brand, type PonMode } from '@pondesk/device-drivers';
 import { SnmpClient } from '@pondesk/device-snmp';
 import { SecretBox } from '@pondesk/server-config';
-import { migrateDatabase } from '@pondesk/server-database';
-import { createDatabase, dropDatabase, freshDatabaseName, testEnv, waitFor } from '@pondesk/server-testing';
+import {
+  ENTRYPOINTS,
+  REPO_ROOT,
+  createMigratedDatabase,
+  spawnEntrypoint,
+  testEnv,
+  waitFor,
+} from '@pondesk/server-testing';
 import type { Benchmark } from '../bench-types';
 
-const ROOT = resolve(__dirname, '../../..');
-const FLEET = resolve(ROOT, 'libs/device/simulator/fleets/bench.json');
+const FLEET = resolve(REPO_ROOT, 'libs/device/simulator/fleets/bench.json');
 const CONCURRENCY = 8; // the worker's default WORKER_CONCURRENCY
 const run = promisify(execFile);
 
@@ -37,42 +42,15 @@ interface Result {
 let result: Promise<Result> | undefined;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-function runSim(args: string[]): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      resolve(ROOT, 'tools/run-ts.cjs'),
-      resolve(ROOT, 'libs/device/simulator/src/main.ts'),
-      '--fleet',
-      FLEET,
-      ...args,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+function runSim(args: string[]) {
+  return spawnEntrypoint(ENTRYPOINTS.simulator, { args: ['--fleet', FLEET, ...args] });
 }
 
 async function listFleet(base: number): Promise<SimDevice[]> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      resolve(ROOT, 'tools/run-ts.cjs'),
-      resolve(ROOT, 'libs/device/simulator/src/main.ts'),
-      '--fleet',
-      FLEET,
-      '--base-port',
-      String(base),
-      '--list',
-      '--json',
-    ],
-    {
-      cwd: ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return JSON.parse(stdout) as SimDevice[];
+  const sim = runSim(['--base-port', String(base), '--list', '--json']);
+  if ((await sim.exited) !== 0)
+    throw new Error(`the simulator could not list the bench fleet: ${sim.output()}`);
+  return JSON.parse(sim.stdoutText()) as SimDevice[];
 }
 
 /** The SNMP columns a driver walks for a full ONU poll, found by watching its client once per brand and mode. */
@@ -112,7 +90,7 @@ async function measure(log: (l: string) => void): Promise<Result> {
   const base = 40000 + Math.floor(Math.random() * 10000);
   const devices = (await listFleet(base)).filter((d) => d.mode);
   const sim = runSim(['--base-port', String(base)]);
-  cleanups.push(() => void sim.kill('SIGTERM'));
+  cleanups.push(() => sim.stop());
   await waitFor(
     async () => {
       const c = new SnmpClient({
@@ -133,10 +111,9 @@ async function measure(log: (l: string) => void): Promise<Result> {
   const onus = devices.reduce((n, d) => n + d.onus, 0);
   log(`bench fleet: ${devices.length} OLTs, ${onus} ONUs`);
 
-  const dbName = freshDatabaseName('pondesk_bench_poll');
-  const url = await createDatabase(dbName);
-  cleanups.push(() => dropDatabase(dbName));
-  await migrateDatabase(url);
+  const database = await createMigratedDatabase('pondesk_bench_poll');
+  const { url } = database;
+  cleanups.push(() => database.drop());
   const env = testEnv({ DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: String(CONCURRENCY) });
   const box = new SecretBox(env.ENCRYPTION_KEY);
   const db = new Client({ connectionString: url });
@@ -165,16 +142,8 @@ async function measure(log: (l: string) => void): Promise<Result> {
 
   // One worker, cold: its scheduler sync enqueues every OLT at start; time until all 100,000 ONUs are in Postgres.
   const t0 = performance.now();
-  const worker = spawn(
-    process.execPath,
-    [resolve(ROOT, 'tools/run-ts.cjs'), resolve(ROOT, 'apps/worker/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: 'ignore',
-    },
-  );
-  cleanups.push(() => void worker.kill('SIGTERM'));
+  const worker = spawnEntrypoint(ENTRYPOINTS.worker, { env });
+  cleanups.push(() => worker.stop());
   await waitFor(
     async () => {
       const { rows } = await db.query(

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { SnmprecBuilder, startSnmpSimulator, writeDataDir } from '@pondesk/device-snmp';
+import { SnmprecBuilder, startSnmpSimulator, writeDataDir } from '@pondesk/device-snmp/testing';
 import { VsolEponDriver, profiles } from '@pondesk/device-drivers';
 import type { Benchmark } from '../bench-types';
 

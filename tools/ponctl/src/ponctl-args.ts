@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isOltBrand, isOltMode, OLT_BRANDS, OLT_MODES } from '@pondesk/contracts';
 import type { Brand, DeviceConnection, OnuRef, PonMode } from '@pondesk/device-drivers';
 
 export const COMMANDS = [
@@ -31,8 +32,8 @@ export const USAGE = `usage: ponctl <${COMMANDS.join('|')}> --host H [options]
   --port P            SNMP UDP port (161)
   --community C       SNMP community (public)
   --snmp-version V    v1 | v2c (default v2c)
-  --brand B           bdcom | vsol | cdata | avies (default: autodetect)
-  --mode M            gpon | epon (default: autodetect)
+  --brand B           ${OLT_BRANDS.join(' | ')} (default: autodetect)
+  --mode M            ${OLT_MODES.join(' | ')} (default: autodetect)
   --telnet-port P     telnet port (23)
   --http-port P       AVIES/HSGQ web API port (80)
   --user U --password X   telnet login (AVIES: web API login)
@@ -87,9 +88,9 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs {
   if (!command || !COMMANDS.includes(command))
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
   if (!v.host) throw new UsageError('--host is required');
-  if (v.brand && !['bdcom', 'vsol', 'cdata', 'avies'].includes(v.brand))
-    throw new UsageError(`--brand must be bdcom, vsol, cdata or avies`);
-  if (v.mode && !['gpon', 'epon'].includes(v.mode)) throw new UsageError(`--mode must be gpon or epon`);
+  if (v.brand && !isOltBrand(v.brand))
+    throw new UsageError(`--brand must be one of ${OLT_BRANDS.join(', ')}`);
+  if (v.mode && !isOltMode(v.mode)) throw new UsageError(`--mode must be one of ${OLT_MODES.join(', ')}`);
   if ((v.user === undefined) !== (v.password === undefined))
     throw new UsageError('--user and --password go together');
   const version = v['snmp-version'] ?? 'v2c';

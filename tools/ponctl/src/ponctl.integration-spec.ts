@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { deviceDataDir, startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp';
+import { resolve } from 'node:path';
+import { deviceDataPath, startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp/testing';
 import { startFleet, type RunningFleet } from '@pondesk/device-simulator';
 import { runPonctl } from './ponctl';
 
 const ROOT = resolve(__dirname, '../../..');
-const DATA = join(deviceDataDir(), 'snmp');
+const DATA = deviceDataPath('snmp');
 let sim: SnmpSimulator;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { ApiClient, TestAccount } from './identity';
+import type { ApiClient, TestAccount } from '@pondesk/server-testing';
 
 /**
  * Rows of one tenant for the cross-tenant checks of `access-control.integration-spec.ts`. A feature

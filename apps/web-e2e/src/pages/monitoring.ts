@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { AuthResponse, OltDetail, OltList } from '@pondesk/contracts';
+import { isOltBrand, type AuthResponse, type OltDetail, type OltList } from '@pondesk/contracts';
 import type { SimulatorProcess } from '@pondesk/server-testing';
 import { baseUrl } from '../support';
 
@@ -27,9 +27,7 @@ export async function api<T>(
 /** Adds every simulated OLT to the account (as an operator would on /add-olt) and waits for each first poll. */
 export async function addFleet(sim: SimulatorProcess, token: string): Promise<Map<string, OltDetail>> {
   const olts = new Map<string, OltDetail>();
-  for (const d of (await sim.devices()).filter((x) =>
-    ['bdcom', 'vsol', 'cdata', 'avies'].includes(x.brand),
-  )) {
+  for (const d of (await sim.devices()).filter((x) => isOltBrand(x.brand))) {
     const olt = await api<OltDetail>('/olts', token, {
       method: 'POST',
       body: {

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { Permission, type PermissionCode } from '@pondesk/contracts';
 import { useSession } from '../features/auth/session';
 import { GuestOnly, Loading, RequireAuth, RequireCode } from './shell/guards';
-import { homePath } from './shell/navigation';
+import { homePath } from '../shared/navigation';
 
 // Every screen is its own chunk; the sign-in route loads only the guest layout and its form.
 const GuestLayout = lazy(() => import('./shell/guest-layout'));
@@ -31,7 +31,7 @@ const AddOltPage = lazy(() => import('../features/olts/pages/add-olt-page'));
 const EditOltPage = lazy(() => import('../features/olts/pages/edit-olt-page'));
 const OltDataPortsPage = lazy(() => import('../features/onus/pages/olt-data-ports-page'));
 const OltPortsPage = lazy(() => import('../features/onus/pages/olt-ports-page'));
-const GraphPage = lazy(() => import('../features/graph/pages/graph-page'));
+const GraphPage = lazy(() => import('../features/pppoe-page/pages/graph-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>

@@ -1,5 +1,5 @@
 import type { OnuRecord } from '@pondesk/device-drivers';
-import { toPolledOnu } from './onu-record-mapper';
+import { toOnuReading } from './onu-record-mapper';
 
 const record = (over: Partial<OnuRecord>): OnuRecord => ({
   ponPort: 2,
@@ -26,9 +26,9 @@ const record = (over: Partial<OnuRecord>): OnuRecord => ({
   ...over,
 });
 
-describe('toPolledOnu', () => {
+describe('toOnuReading', () => {
   it('keeps identity and optics, and drops the last reason of an online ONU', () => {
-    expect(toPolledOnu(record({}))).toMatchObject({
+    expect(toOnuReading(record({}))).toMatchObject({
       ponPort: 2,
       onuId: 7,
       ifName: 'GPON0/2:7',
@@ -41,7 +41,7 @@ describe('toPolledOnu', () => {
   });
 
   it('gives an offline ONU its reason and the raw words', () => {
-    expect(toPolledOnu(record({ status: 'offline', rxDbm: null }))).toMatchObject({
+    expect(toOnuReading(record({ status: 'offline', rxDbm: null }))).toMatchObject({
       status: 'offline',
       reason: 'power-off',
       reasonRaw: 'dying-gasp',
@@ -51,7 +51,7 @@ describe('toPolledOnu', () => {
 
   it('stores an unknown state as offline with reason unknown and the device word', () => {
     expect(
-      toPolledOnu(
+      toOnuReading(
         record({
           status: 'unknown',
           statusRaw: 'auth-failed',

@@ -1,11 +1,11 @@
 import type { OnuRecord } from '@pondesk/device-drivers';
-import type { PolledOnu } from './poll-diff';
+import type { OnuReading } from '@pondesk/contracts';
 
 /**
  * A driver's ONU record as the poller stores it. An ONU in an unknown state is not serving its
  * subscriber, so it is stored offline (reason `unknown`, the device's word kept in `reasonRaw`).
  */
-export function toPolledOnu(r: OnuRecord): PolledOnu {
+export function toOnuReading(r: OnuRecord): OnuReading {
   const online = r.status === 'online';
   return {
     ponPort: r.ponPort,

@@ -1,7 +1,8 @@
-import { planPoll, type PolledOnu, type StoredOnu } from './poll-diff';
+import type { OnuReading } from '@pondesk/contracts';
+import { planPoll, type StoredOnu } from './poll-diff';
 
 const now = new Date('2026-11-23T10:00:00Z');
-const polled = (over: Partial<PolledOnu>): PolledOnu => ({
+const polled = (over: Partial<OnuReading>): OnuReading => ({
   ponPort: 1,
   onuId: 1,
   ifName: 'EPON0/1:1',

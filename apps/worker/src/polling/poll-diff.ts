@@ -1,30 +1,11 @@
-/** What a driver reports for one ONU, already normalised (dBm, °C, V, mA, m; null = no reading). */
-export interface PolledOnu {
-  ponPort: number;
-  onuId: number;
-  ifName: string;
-  mac: string | null;
-  serial: string | null;
-  description: string | null;
-  status: 'online' | 'offline';
-  reason: 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown' | null;
-  reasonRaw: string | null;
-  rxDbm: number | null;
-  txDbm: number | null;
-  temperatureC: number | null;
-  voltageV: number | null;
-  biasMa: number | null;
-  distanceM: number | null;
-  vendor: string | null;
-  model: string | null;
-}
+import type { OnuDownReasonCode, OnuReading, OnuStatusCode } from '@pondesk/contracts';
 
 /** The stored fields a poll compares against. */
 export interface StoredOnu {
   id: string;
   ponPort: number;
   onuId: number;
-  status: 'online' | 'offline';
+  status: OnuStatusCode;
   sampledRxDbm: number | null;
   sampledAt: Date | null;
 }
@@ -32,9 +13,9 @@ export interface StoredOnu {
 export interface StatusChange {
   ponPort: number;
   onuId: number;
-  from: 'online' | 'offline' | null;
-  to: 'online' | 'offline';
-  reason: PolledOnu['reason'];
+  from: OnuStatusCode | null;
+  to: OnuStatusCode;
+  reason: OnuDownReasonCode | null;
   reasonRaw: string | null;
 }
 
@@ -55,7 +36,7 @@ export const onuKey = (o: { ponPort: number; onuId: number }) => `${o.ponPort}:$
  * Compares one poll with the stored state: which ONUs changed status (new ONUs count as a change only
  * when they arrive offline), which rx values deserve a sample (moved ≥ 0.5 dB, or an hour since the last).
  */
-export function planPoll(stored: StoredOnu[], polled: PolledOnu[], now: Date): PollPlan {
+export function planPoll(stored: StoredOnu[], polled: OnuReading[], now: Date): PollPlan {
   const byKey = new Map(stored.map((s) => [onuKey(s), s]));
   const seen = new Set<string>();
   const sampleKeys = new Set<string>();

@@ -1,6 +1,5 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
-import Redis from 'ioredis';
 import {
   allOltsRoom,
   oltRoom,
@@ -10,19 +9,15 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@pondesk/contracts';
-import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { redisOptionsFromUrl } from '@pondesk/server-queue';
+import { RedisConnections } from '@pondesk/server-queue';
 
 /** Publishes events through Redis in the Socket.IO adapter's format; the API's sockets deliver them. */
 @Injectable()
-export class EventPublisher implements OnModuleDestroy {
-  private readonly redis: Redis;
+export class EventPublisher {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = new Redis(redisOptionsFromUrl(config.REDIS_URL));
-    this.redis.on('error', () => undefined);
-    this.emitter = new Emitter<ServerToClientEvents>(this.redis);
+  constructor(connections: RedisConnections) {
+    this.emitter = new Emitter<ServerToClientEvents>(connections.open());
   }
 
   toTenant<E extends ServerEventName>(tenantId: string, event: E, payload: ServerEventPayload<E>): void {
@@ -69,9 +64,5 @@ export class EventPublisher implements OnModuleDestroy {
         reasonRaw: c.reasonRaw,
         at,
       });
-  }
-
-  onModuleDestroy(): void {
-    this.redis.disconnect();
   }
 }

@@ -1,60 +1,54 @@
 /**
  * Normalised device vocabulary shared by every driver, the simulator and the server.
  * Units: dBm, °C, V, mA, metres. A missing reading is `null`, never 0.
+ * The words (brands, modes, reasons) and the ONU's reading fields are owned by `@pondesk/contracts`.
  */
+import {
+  ONU_DOWN_REASONS,
+  type OltBrandCode,
+  type OltModeCode,
+  type OnuDownReasonCode,
+  type OnuReading,
+} from '@pondesk/contracts';
 
-export type Brand = 'bdcom' | 'vsol' | 'cdata' | 'avies';
-export type PonMode = 'epon' | 'gpon';
+export type Brand = OltBrandCode;
+export type PonMode = OltModeCode;
 export type SwitchOpticsKind = 'snr' | 'cisco' | 'entity-sensor' | 'mikrotik' | 'nms-if';
 
 /** One vocabulary for why an ONU went down; the OLT's own words stay in `…Raw`. */
-export type DeregReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown';
-export const DEREG_REASONS: readonly DeregReason[] = ['los', 'power-off', 'wire-down', 'admin', 'unknown'];
+export type DeregReason = OnuDownReasonCode;
+export const DEREG_REASONS: readonly DeregReason[] = ONU_DOWN_REASONS;
 
-export type OnuStatus = 'online' | 'offline' | 'unknown';
+/** A device may also answer with a state we cannot place; the server stores only online/offline. */
+export type OnuStatus = OnuReading['status'] | 'unknown';
 export type LinkStatus = 'up' | 'down' | 'unknown';
 
 /** Addresses one ONU on an OLT: PON port number (1-based) and the ONU id the OLT uses. */
-export interface OnuRef {
-  ponPort: number;
-  onuId: number;
-}
+export type OnuRef = Pick<OnuReading, 'ponPort' | 'onuId'>;
 
-export interface OnuIdentity extends OnuRef {
-  /** The interface name exactly as the OLT writes it (`EPON0/1:3`, `GPON0/2:1`, `pon0/0/1:5`, `PON01:1`). */
-  ifName: string;
-  /** Lower-case `aa:bb:cc:dd:ee:ff` (EPON); null when the device does not report one. */
-  mac: string | null;
-  /** GPON serial as the OLT writes it (`ZTEGce792257`, `FHTT:6A89B080`); null for EPON. */
-  serial: string | null;
-}
+/**
+ * `ifName` exactly as the OLT writes it; `mac` lower-case `aa:bb:cc:dd:ee:ff` (EPON, null when not
+ * reported); `serial` the GPON serial as written (`ZTEGce792257`, `FHTT:6A89B080`), null for EPON.
+ */
+export interface OnuIdentity extends OnuRef, Pick<OnuReading, 'ifName' | 'mac' | 'serial'> {}
 
-export interface OpticalReading {
-  rxDbm: number | null;
-  txDbm: number | null;
-  temperatureC: number | null;
-  voltageV: number | null;
-  biasMa: number | null;
-}
+export type OpticalReading = Pick<OnuReading, 'rxDbm' | 'txDbm' | 'temperatureC' | 'voltageV' | 'biasMa'>;
 
 export interface OnuOptics extends OpticalReading {
   /** What the OLT receives from this ONU, where the device reports it. */
   oltRxDbm: number | null;
 }
 
-export interface OnuRecord extends OnuIdentity, OnuOptics {
+export interface OnuRecord
+  extends OnuIdentity, OnuOptics, Pick<OnuReading, 'description' | 'distanceM' | 'vendor' | 'model'> {
   status: OnuStatus;
   /** The device's own status word or code, for display and debugging. */
   statusRaw: string | null;
-  description: string | null;
-  distanceM: number | null;
   lastDeregReason: DeregReason | null;
   lastDeregReasonRaw: string | null;
   /** Device-local time text as written by the OLT (clocks are often unset, so no Date conversion). */
   lastDeregTime: string | null;
   lastRegTime: string | null;
-  vendor: string | null;
-  model: string | null;
 }
 
 export interface PonPortInfo {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
-import { deviceDataDir } from '@pondesk/device-snmp';
+import { resolve } from 'node:path';
+import { deviceDataPath } from '@pondesk/device-snmp/testing';
 import { HsgqSessionPool, HsgqWebClient, hsgqLoginBody } from './hsgq-web-client';
 import { HsgqErrorCode } from './hsgq.exception';
 
-const SAMPLES = join(deviceDataDir(), 'http/hsgq');
+const SAMPLES = deviceDataPath('http/hsgq');
 const sample = (name: string): unknown => JSON.parse(readFileSync(resolve(SAMPLES, name), 'utf8'));
 
 interface FakeOptions {

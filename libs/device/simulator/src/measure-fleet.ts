@@ -4,6 +4,7 @@
  * another process — then reads every OLT's ONU list through the real drivers over SNMP and prints start time, walk
  * time, ONUs/s and memory. Used for the bench fleet's figures in the README.
  */
+import { isOltBrand, type OltBrandCode, type OltModeCode } from '@pondesk/contracts';
 import { createOltDriver } from '@pondesk/device-drivers';
 import { BENCH_FLEET_PATH, startFleet } from './fleet/fleet-runner';
 import type { SimDeviceInfo } from './fleet/sim-device';
@@ -25,7 +26,10 @@ async function main(): Promise<void> {
   const devices: SimDeviceInfo[] = fleet
     ? fleet.devices
     : ((await (await fetch(`${control}/devices`)).json()) as SimDeviceInfo[]);
-  const olts = devices.filter((d) => d.mode !== null);
+  const olts = devices.filter(
+    (d): d is SimDeviceInfo & { brand: OltBrandCode; mode: OltModeCode } =>
+      isOltBrand(d.brand) && d.mode !== null,
+  );
   const total = olts.reduce((n, d) => n + d.onus, 0);
   process.stdout.write(
     `${fleet ? `started ${devices.length} devices in ${Date.now() - t0} ms` : `attached to ${devices.length} devices`} ` +
@@ -39,7 +43,7 @@ async function main(): Promise<void> {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let d = queue.shift(); d; d = queue.shift()) {
-          const drv = createOltDriver(d.brand as 'bdcom', d.mode ?? 'epon', {
+          const drv = createOltDriver(d.brand, d.mode, {
             host: d.host,
             snmp: { port: d.snmpPort, community: d.community, timeoutMs: 5000 },
           });

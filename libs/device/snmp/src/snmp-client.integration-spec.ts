@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { deviceDataDir } from './device-data-dir';
+import { resolve } from 'node:path';
 import { SnmpClient } from './snmp-client';
 import { SnmpError, SnmpErrorCode } from './snmp.exception';
-import { startSnmpSimulator, type SnmpSimulator } from './snmpsim-process';
 import { octetsHex, octetsText, valueBigInt, valueText } from './snmp-value';
 import { compareOids } from './oid';
-import { FaultyUdpProxy } from './testing/faulty-udp-proxy';
+import { FaultyUdpProxy, deviceDataPath, startSnmpSimulator, type SnmpSimulator } from './testing';
 
-const DATA = join(deviceDataDir(), 'snmp');
+const DATA = deviceDataPath('snmp');
 const BDCOM = 'librenms/tests/snmpsim/bdcom';
 const HSGQ = 'derived/hsgq_g02id_gpon';
 

@@ -2,5 +2,5 @@ export * from './data-source';
 export * from './migrate';
 export * from './entities';
 export { migrations } from './migrations';
-export { ONU_SEARCH_SQL } from './migrations/1795484579911-OnuSearch';
+export { ONU_SEARCH_SQL } from './onu-search';
 export * from './olt-stats';

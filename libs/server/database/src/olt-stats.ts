@@ -2,6 +2,7 @@ import {
   ONU_DOWN_REASONS,
   SIGNAL_BANDS,
   type OnuDownReasonCode,
+  type OnuStatusCode,
   type SignalBandKey,
 } from '@pondesk/contracts';
 
@@ -59,7 +60,7 @@ const BAND_SQL = `CASE ${SIGNAL_BANDS.map(
 interface GroupRow {
   olt_id: string;
   pon_port: number;
-  status: 'online' | 'offline';
+  status: OnuStatusCode;
   reason: OnuDownReasonCode | null;
   band: SignalBandKey | null;
   n: number;

@@ -1,14 +1,13 @@
 import type { Queue } from 'bullmq';
+import { MIN_POLL_INTERVAL_SECONDS } from '@pondesk/contracts';
+import { JobName } from './job-catalogue';
+import type { OltJobPayload } from './job-payloads';
 import {
   HEALTH_INTERVAL_MS,
   HEALTH_JOB_OPTIONS,
-  HealthJob,
-  MIN_POLL_INTERVAL_SECONDS,
   POLL_JOB_OPTIONS,
-  PollJob,
   healthSchedulerId,
   pollSchedulerId,
-  type OltJobPayload,
 } from './queues';
 
 export interface SchedulableOlt {
@@ -23,17 +22,17 @@ export async function scheduleOlt(
   healthQueue: Queue<OltJobPayload>,
   olt: SchedulableOlt,
 ): Promise<void> {
-  const data = { oltId: olt.id, tenantId: olt.tenantId };
+  const data: OltJobPayload = { oltId: olt.id, tenantId: olt.tenantId };
   const every = Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
   await pollQueue.upsertJobScheduler(
     pollSchedulerId(olt.id),
     { every },
-    { name: PollJob.Poll, data, opts: POLL_JOB_OPTIONS },
+    { name: JobName.PollOlt, data, opts: POLL_JOB_OPTIONS },
   );
   await healthQueue.upsertJobScheduler(
     healthSchedulerId(olt.id),
     { every: HEALTH_INTERVAL_MS },
-    { name: HealthJob.Check, data, opts: HEALTH_JOB_OPTIONS },
+    { name: JobName.CheckOltHealth, data, opts: HEALTH_JOB_OPTIONS },
   );
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
+import { stopProcess } from './entrypoint-process';
 import { freePort, waitFor } from './net';
 
 function portOpen(port: number): Promise<boolean> {
@@ -42,12 +43,9 @@ export class TestRedisServer {
   }
 
   async stop(): Promise<void> {
-    const p = this.process;
-    if (!p || p.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      p.once('exit', () => resolve());
-      p.kill('SIGKILL');
-    });
+    if (!this.process) return;
+    // Nothing is persisted, so there is no shutdown to wait for.
+    await stopProcess(this.process, 0, 'SIGKILL');
     this.process = undefined;
   }
 }

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { OnuStatusCode } from '@pondesk/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ENTRYPOINTS, spawnEntrypoint, type EntrypointProcess } from './entrypoint-process';
 import { freePort, waitFor } from './net';
-
-const ROOT = resolve(__dirname, '../../../..');
 
 export interface SimDeviceInfo {
   name: string;
@@ -24,7 +23,7 @@ export interface SimOnuState {
   serial: string;
   vendor: string;
   description: string | null;
-  status: 'online' | 'offline';
+  status: OnuStatusCode;
   lastDeregReason: string;
   distanceM: number;
   rxDbm: number | null;
@@ -43,7 +42,7 @@ export interface FleetDevice {
 /** A simulated fleet in its own process (as `npm run sim` runs it), with its loopback control API. */
 export class SimulatorProcess {
   private constructor(
-    private readonly child: ChildProcess,
+    private readonly child: EntrypointProcess,
     private readonly dir: string,
     readonly control: string,
   ) {}
@@ -65,11 +64,8 @@ export class SimulatorProcess {
     const base = 20000 + ((await freePort()) % 20000);
     const controlPort = await freePort();
     const control = `http://127.0.0.1:${controlPort}`;
-    const child = spawn(
-      process.execPath,
-      [
-        resolve(ROOT, 'tools/run-ts.cjs'),
-        resolve(ROOT, 'libs/device/simulator/src/main.ts'),
+    const child = spawnEntrypoint(ENTRYPOINTS.simulator, {
+      args: [
         '--fleet',
         fleetFile,
         '--base-port',
@@ -79,8 +75,7 @@ export class SimulatorProcess {
         '--time-scale',
         String(options.timeScale ?? 0),
       ],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
+    });
     await waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
       timeoutMs: 20000,
       what: 'the simulator',
@@ -127,13 +122,7 @@ export class SimulatorProcess {
   }
 
   async stop(): Promise<void> {
-    if (this.child.exitCode === null) {
-      await new Promise<void>((done) => {
-        this.child.once('exit', () => done());
-        this.child.kill('SIGTERM');
-        setTimeout(() => this.child.kill('SIGKILL'), 5000).unref();
-      });
-    }
+    await this.child.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ export * from './health';
 export * from './realtime';
 export * from './identity';
 export * from './fleet/olt';
+export * from './fleet/olt-limits';
 export * from './fleet/vocabulary';
 export * from './fleet/onu';
 export * from './fleet/dashboard';

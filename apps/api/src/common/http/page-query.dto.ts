@@ -1,30 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { PageQuery } from '@pondesk/contracts';
+import { IsInteger, IsShortString } from '../validation/validation.decorators';
 
 export class PageQueryDto implements PageQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  pageSize?: number;
-
-  @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  search?: string;
+  @IsInteger(1, 100000, { optional: true, docs: { minimum: 1, default: 1 } }) page?: number;
+  @IsInteger(1, 100, { optional: true, docs: { minimum: 1, maximum: 100, default: 20 } }) pageSize?: number;
+  @IsShortString(100, { optional: true, docs: { maxLength: 100 } }) search?: string;
 }
 
 export function pageOf(query: PageQuery): { page: number; pageSize: number; skip: number } {

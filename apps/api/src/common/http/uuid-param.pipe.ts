@@ -1,13 +1,12 @@
 import { BadRequestException, Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '@pondesk/contracts';
 
 /** Route ids must be UUIDs: a malformed one is a 400 naming the parameter, never a database error. */
 @Injectable()
 export class UuidParamPipe implements PipeTransform<string, string> {
   transform(value: string, metadata: ArgumentMetadata): string {
     const field = metadata.data ?? 'id';
-    if (typeof value !== 'string' || !UUID.test(value)) {
+    if (typeof value !== 'string' || !UUID_PATTERN.test(value)) {
       const message = `${field} must be a UUID`;
       throw new BadRequestException({
         statusCode: 400,

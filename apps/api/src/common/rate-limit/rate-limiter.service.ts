@@ -1,8 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { IDENTITY_MESSAGES } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { redisOptionsFromUrl } from '@pondesk/server-queue';
+import { REDIS_COMMANDS } from '../redis/redis.module';
 
 export interface RateRule {
   /** Bucket name, e.g. `login:ip`. */
@@ -34,21 +34,15 @@ export class TooManyRequestsException extends HttpException {
  * the counters fall back to this process's memory rather than letting everything through.
  */
 @Injectable()
-export class RateLimiterService implements OnModuleDestroy {
+export class RateLimiterService {
   private readonly logger = new Logger(RateLimiterService.name);
-  private readonly redis: Redis;
   private readonly prefix: string;
   private readonly local = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = new Redis(
-      redisOptionsFromUrl(config.REDIS_URL, {
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
-      }),
-    );
-    this.redis.on('error', () => undefined);
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS_COMMANDS) private readonly redis: Redis,
+  ) {
     const db = new URL(config.DATABASE_URL).pathname.replace(/^\//, '') || 'default';
     this.prefix = `pondesk:rl:${db}`;
   }
@@ -113,9 +107,5 @@ export class RateLimiterService implements OnModuleDestroy {
       if (!entry || entry.resetAt <= now) return { count: 0, ttl: 1 };
       return { count: entry.count, ttl: Math.ceil((entry.resetAt - now) / 1000) };
     }
-  }
-
-  onModuleDestroy(): void {
-    this.redis.disconnect();
   }
 }

@@ -22,7 +22,7 @@ import {
   ResetPasswordDto,
   SignUpDto,
 } from './dto/auth.dto';
-import type { ClientInfo } from './session.service';
+import type { ClientInfo } from '../identity/session.service';
 
 export function clientOf(req: Request): ClientInfo {
   const ua = req.headers['user-agent'];

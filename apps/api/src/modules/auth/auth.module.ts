@@ -6,20 +6,16 @@ import {
   RefreshTokenEntity,
   UserEntity,
 } from '@pondesk/server-database';
-import { TenantsModule } from '../tenants/tenants.module';
+import { IdentityModule } from '../identity/identity.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { IdentityService } from './identity.service';
-import { PasswordService } from './password.service';
-import { SessionService } from './session.service';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([AuthSessionEntity, RefreshTokenEntity, PasswordResetEntity, UserEntity]),
-    TenantsModule,
+    IdentityModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, IdentityService, PasswordService, SessionService],
-  exports: [IdentityService, PasswordService, SessionService],
+  providers: [AuthService],
 })
 export class AuthModule {}

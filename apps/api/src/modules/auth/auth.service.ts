@@ -8,13 +8,13 @@ import { randomToken, safeEqual, sha256 } from '../../common/crypto/tokens';
 import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../notifications/mail.service';
-import { TenantProvisioningService } from '../tenants/tenant-provisioning.service';
-import { assertIdentityFree, mapUniqueViolation } from '../users/user-uniqueness';
+import { IdentityService } from '../identity/identity.service';
+import { PasswordService } from '../identity/password.service';
+import { RateRules } from '../identity/rate-rules';
+import { SessionService, type ClientInfo } from '../identity/session.service';
+import { TenantProvisioningService } from '../identity/tenant-provisioning.service';
+import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { IdentityService } from './identity.service';
-import { PasswordService } from './password.service';
-import { RateRules } from './rate-rules';
-import { SessionService, type ClientInfo } from './session.service';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 

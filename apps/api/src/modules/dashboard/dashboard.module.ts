@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { OltsModule } from '../olts/olts.module';
+import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardService } from './dashboard.service';
 
-@Module({ imports: [OltsModule], controllers: [DashboardController], providers: [DashboardService] })
+@Module({ imports: [OltAccessModule], controllers: [DashboardController], providers: [DashboardService] })
 export class DashboardModule {}

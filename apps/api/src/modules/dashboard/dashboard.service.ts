@@ -6,11 +6,12 @@ import {
   type DashboardSummary,
   type SignalBandKey,
   type SignalBandMembers,
+  type OltModeCode,
 } from '@pondesk/contracts';
 import { oltStatsOf, type OltOnuStats } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
-import { OltAccessService } from '../olts/olt-access.service';
+import { OltAccessService } from '../../common/olt-access/olt-access.service';
 
 /** SQL condition for one band, built from the same bounds as `signalBand()` so the two cannot disagree. */
 export function bandCondition(key: SignalBandKey, column = 'n.rx_dbm'): string {
@@ -44,13 +45,13 @@ export class DashboardService {
       id: string;
       code: string;
       name: string;
-      mode: 'gpon' | 'epon';
+      mode: OltModeCode;
       ports: number;
       onu_stats: unknown;
     }[] = await this.db.query(sql, params);
     const stats = await oltStatsOf(this.db, olts);
     const sum = (pick: (s: OltOnuStats) => number) => stats.reduce((a, s) => a + pick(s), 0);
-    const usage = (mode: 'gpon' | 'epon') =>
+    const usage = (mode: OltModeCode) =>
       olts.flatMap((o, i) =>
         o.mode === mode
           ? [
@@ -99,25 +100,16 @@ export class DashboardService {
       .where(scope.sql, scope.params)
       .andWhere(bandCondition(band));
     const total = await base.clone().getCount();
-    const rows: {
-      id: string;
-      olt_id: string;
-      olt_name: string;
-      pon_port: number;
-      onu_id: number;
-      if_name: string;
-      pppoe_ids: string[];
-      rx_dbm: number;
-    }[] = await base
+    const items: SignalBandMembers['items'] = await base
       .select([
-        'n.id AS id',
-        'n.olt_id AS olt_id',
-        'o.name AS olt_name',
-        'n.pon_port AS pon_port',
-        'n.onu_id AS onu_id',
-        'n.if_name AS if_name',
-        'n.pppoe_ids AS pppoe_ids',
-        'n.rx_dbm AS rx_dbm',
+        'n.id AS "onuRef"',
+        'n.olt_id AS "oltId"',
+        'o.name AS "oltName"',
+        'n.pon_port AS "ponPort"',
+        'n.onu_id AS "onuId"',
+        'n.if_name AS "ifName"',
+        'n.pppoe_ids AS "pppoeIds"',
+        'n.rx_dbm AS "rxDbm"',
       ])
       .orderBy('n.rx_dbm', 'ASC')
       .addOrderBy('n.id')
@@ -129,16 +121,7 @@ export class DashboardService {
       total,
       page,
       pageSize,
-      items: rows.map((r) => ({
-        onuRef: r.id,
-        oltId: r.olt_id,
-        oltName: r.olt_name,
-        ponPort: r.pon_port,
-        onuId: r.onu_id,
-        ifName: r.if_name,
-        pppoeIds: r.pppoe_ids,
-        rxDbm: r.rx_dbm,
-      })),
+      items,
     };
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { HealthComponent, HealthResponse } from '@pondesk/contracts';
 import { workerHeartbeatPrefix } from '@pondesk/server-queue';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { RedisProbe } from './redis-probe.provider';
+import { REDIS_COMMANDS } from '../../common/redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1500;
 const startedAt = Date.now();
@@ -33,14 +34,14 @@ async function timed(probe: () => Promise<unknown>): Promise<HealthComponent> {
 export class HealthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly redis: RedisProbe,
+    @Inject(REDIS_COMMANDS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async check(): Promise<HealthResponse> {
     const [database, redis] = await Promise.all([
       timed(() => this.dataSource.query('SELECT 1')),
-      timed(() => this.redis.client.ping()),
+      timed(() => this.redis.ping()),
     ]);
     const worker =
       redis.status === 'up'
@@ -64,7 +65,7 @@ export class HealthService {
       let count = 0;
       do {
         const [next, keys] = await withTimeout(
-          this.redis.client.scan(
+          this.redis.scan(
             cursor,
             'MATCH',
             `${workerHeartbeatPrefix(this.config.DATABASE_URL)}*`,

@@ -10,7 +10,7 @@ import {
   type PortCheckResponse,
   type ProbeResponse,
 } from '@pondesk/contracts';
-import { DeviceActionJob, type PortCheckResult, type ProbeResult } from '@pondesk/server-queue';
+import { JobName } from '@pondesk/server-queue';
 import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { RequirePermission } from '../../common/auth/auth.decorators';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
@@ -18,7 +18,7 @@ import { CreateOltDto } from './dto/create-olt.dto';
 import { PortCheckDto, ProbeDto } from './dto/device-check.dto';
 import { OltListQueryDto } from './dto/olt-list-query.dto';
 import { UpdateOltDto } from './dto/update-olt.dto';
-import { DeviceJobsService } from './device-jobs.service';
+import { DeviceJobsService } from '../../common/device-jobs/device-jobs.service';
 import { OltsService } from './olts.service';
 
 @ApiTags('olts')
@@ -61,12 +61,7 @@ export class OltsController {
   @RequirePermission(Permission.OltList)
   @ApiOperation({ summary: 'TCP check of host:port, run by the worker' })
   async portCheck(@Body() body: PortCheckDto): Promise<PortCheckResponse> {
-    const result = await this.jobs.run<PortCheckResult>(
-      DeviceActionJob.PortCheck,
-      body,
-      8000,
-      'The port check',
-    );
+    const result = await this.jobs.run(JobName.PortCheck, body, 8000, 'The port check');
     return { host: body.host, port: body.port, ...result };
   }
 
@@ -75,7 +70,7 @@ export class OltsController {
   @RequirePermission(Permission.OltList)
   @ApiOperation({ summary: 'Test Get Port: SNMP identify of an OLT (brand, model, PON ports, ONU count)' })
   probe(@Body() body: ProbeDto): Promise<ProbeResponse> {
-    return this.jobs.run<ProbeResult>(DeviceActionJob.Probe, body, 60000, 'The probe');
+    return this.jobs.run(JobName.ProbeOlt, body, 60000, 'The probe');
   }
 
   @Post()

@@ -1,10 +1,9 @@
-import { ConflictException, GatewayTimeoutException, NotFoundException } from '@nestjs/common';
+import { ConflictException, NotFoundException } from '@nestjs/common';
 
 export enum OltErrorCode {
   OLT_NOT_FOUND = 'OLT_NOT_FOUND',
   OLT_CODE_TAKEN = 'OLT_CODE_TAKEN',
   BRANCH_NOT_FOUND = 'BRANCH_NOT_FOUND',
-  WORKER_TIMEOUT = 'WORKER_TIMEOUT',
 }
 
 export const oltNotFound = () =>
@@ -22,10 +21,4 @@ export const branchNotFound = () =>
     message: 'Branch not found',
     code: OltErrorCode.BRANCH_NOT_FOUND,
     fields: [{ field: 'branchId', message: 'does not exist' }],
-  });
-export const workerTimeout = (what: string) =>
-  new GatewayTimeoutException({
-    statusCode: 504,
-    message: `${what} did not finish in time; is a worker running?`,
-    code: OltErrorCode.WORKER_TIMEOUT,
   });

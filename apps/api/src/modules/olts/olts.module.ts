@@ -3,22 +3,19 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BranchEntity, OltEntity } from '@pondesk/server-database';
 import { QueueName } from '@pondesk/server-queue';
-import { DeviceJobsService } from './device-jobs.service';
-import { OltAccessService } from './olt-access.service';
+import { DeviceJobsModule } from '../../common/device-jobs/device-jobs.module';
+import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { OltsController } from './olts.controller';
 import { OltsService } from './olts.service';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([OltEntity, BranchEntity]),
-    BullModule.registerQueue(
-      { name: QueueName.OltPoll },
-      { name: QueueName.OltHealth },
-      { name: QueueName.DeviceAction },
-    ),
+    BullModule.registerQueue({ name: QueueName.OltPoll }, { name: QueueName.OltHealth }),
+    OltAccessModule,
+    DeviceJobsModule,
   ],
   controllers: [OltsController],
-  providers: [OltsService, OltAccessService, DeviceJobsService],
-  exports: [OltAccessService, DeviceJobsService],
+  providers: [OltsService],
 })
 export class OltsModule {}

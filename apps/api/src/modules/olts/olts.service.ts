@@ -4,13 +4,18 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource, In, Repository } from 'typeorm';
-import type { OltDetail, OltList, OltRow } from '@pondesk/contracts';
+import {
+  DEFAULT_POLL_INTERVAL_SECONDS,
+  MIN_POLL_INTERVAL_SECONDS,
+  type OltDetail,
+  type OltList,
+  type OltRow,
+} from '@pondesk/contracts';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
 import { BranchEntity, OltEntity } from '@pondesk/server-database';
 import {
-  MIN_POLL_INTERVAL_SECONDS,
   POLL_JOB_OPTIONS,
-  PollJob,
+  JobName,
   QueueName,
   scheduleOlt,
   unscheduleOlt,
@@ -22,7 +27,7 @@ import { AuditService } from '../audit/audit.service';
 import type { CreateOltDto } from './dto/create-olt.dto';
 import type { OltListQueryDto, OltSort } from './dto/olt-list-query.dto';
 import type { UpdateOltDto } from './dto/update-olt.dto';
-import { OltAccessService } from './olt-access.service';
+import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import { branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
 
 const SORT_COLUMNS: Record<OltSort, string> = {
@@ -214,7 +219,10 @@ export class OltsService {
       dbAlertRange: dto.dbAlertRange ?? null,
       billingPackage: dto.billingPackage ?? null,
       billingMonths: dto.billingMonths ?? null,
-      pollIntervalSeconds: Math.max(MIN_POLL_INTERVAL_SECONDS, dto.pollIntervalSeconds ?? 300),
+      pollIntervalSeconds: Math.max(
+        MIN_POLL_INTERVAL_SECONDS,
+        dto.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS,
+      ),
       createdBy: actor.userId,
       updatedBy: actor.userId,
     });
@@ -310,7 +318,7 @@ export class OltsService {
   async pollNow(actor: TenantActor, id: string): Promise<void> {
     const olt = await this.findVisible(actor, id);
     await this.pollQueue.add(
-      PollJob.Poll,
+      JobName.PollOlt,
       { oltId: olt.id, tenantId: olt.tenantId, force: true },
       { ...POLL_JOB_OPTIONS, jobId: `poll-now-${olt.id}-${Date.now()}` },
     );

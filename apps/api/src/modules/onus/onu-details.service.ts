@@ -14,26 +14,22 @@ import {
   type PppoeSuggestions,
   type SignalDay,
   type SignalHistory,
+  type OnuStatusCode,
 } from '@pondesk/contracts';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
-import { OltAccessService } from '../olts/olt-access.service';
+import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { UpdateOnuDataDto } from './dto/onu-data.dto';
 import { onuNotFound, portNotFound, pppoeNotFound } from './onus.exception';
-import { ONU_SEARCH_EXPR, toRow, type RawOnu } from './onus.service';
+import { ONU_ROW_COLUMNS, isoTime } from './onu-row.sql';
+import { ONU_SEARCH_EXPR } from './onus.service';
 
-interface RawDetail extends RawOnu {
-  olt_brand: OnuDetail['oltBrand'];
-  olt_mode: OnuDetail['oltMode'];
-  olt_status: OnuDetail['oltStatus'];
-  pppoe_manual: boolean;
-  last_down_at: Date | null;
-  port_count: number;
-  down_count: number;
-  latest_at: Date | null;
-  previous_rx: number | null;
-  previous_at: Date | null;
+/** A detail row as selected: the OnuRow and OLT fields as sent, the rest still to be shaped. */
+interface DetailRow extends Pick<OnuDetail, Exclude<keyof OnuDetail, 'portUsage' | 'previous'>> {
+  portCount: number;
+  previousRx: number | null;
+  previousAt: string | null;
 }
 
 /** The stored ONU a caller may see: tenant, OLT permissions and soft-deleted OLTs all apply. */
@@ -49,20 +45,22 @@ export interface VisibleOnu {
   pppoeManual: boolean;
 }
 
-const toDetail = (r: RawDetail): OnuDetail => ({
-  ...toRow(r),
-  oltBrand: r.olt_brand,
-  oltMode: r.olt_mode,
-  oltStatus: r.olt_status,
-  pppoeManual: r.pppoe_manual,
-  portUsage: { count: r.port_count, ...PORT_CAPACITY[r.olt_mode] },
-  lastDownAt: r.last_down_at?.toISOString() ?? null,
-  downCount: r.down_count,
-  previous:
-    r.previous_rx === null || r.previous_at === null
-      ? null
-      : { rxDbm: r.previous_rx, at: r.previous_at.toISOString() },
-  latestSampleAt: r.latest_at?.toISOString() ?? null,
+// Keys in the order the API has always sent them.
+const toDetail = ({
+  portCount,
+  lastDownAt,
+  downCount,
+  previousRx,
+  previousAt,
+  latestSampleAt,
+  ...row
+}: DetailRow): OnuDetail => ({
+  ...row,
+  portUsage: { count: portCount, ...PORT_CAPACITY[row.oltMode] },
+  lastDownAt,
+  downCount,
+  previous: previousRx === null || previousAt === null ? null : { rxDbm: previousRx, at: previousAt },
+  latestSampleAt,
 });
 
 /** Reads and edits of single ONUs and PPPoE ids: the PPPoE page, the search popup and Update Data. */
@@ -184,8 +182,8 @@ export class OnuDetailsService {
     const rows: {
       id: string;
       occurred_at: Date;
-      from_status: 'online' | 'offline' | null;
-      to_status: 'online' | 'offline';
+      from_status: OnuStatusCode | null;
+      to_status: OnuStatusCode;
       reason: OnuEventList['items'][number]['reason'];
       reason_raw: string | null;
     }[] = await this.db.query(
@@ -297,12 +295,14 @@ export class OnuDetailsService {
   ): Promise<OnuDetail[]> {
     const scope = this.access.scope(actor, 'o');
     const [sql, values] = this.db.driver.escapeQueryWithParameters(
-      `SELECT n.*, o.name AS olt_name, o.code AS olt_code, o.brand AS olt_brand, o.mode AS olt_mode,
-         o.status AS olt_status,
-         (SELECT count(*)::int FROM onu x WHERE x.olt_id = n.olt_id AND x.pon_port = n.pon_port) AS port_count,
+      `SELECT ${ONU_ROW_COLUMNS.join(', ')}, o.brand AS "oltBrand", o.mode AS "oltMode",
+         o.status AS "oltStatus", n.pppoe_manual AS "pppoeManual",
+         (SELECT count(*)::int FROM onu x WHERE x.olt_id = n.olt_id AND x.pon_port = n.pon_port) AS "portCount",
+         ${isoTime('n.last_down_at')} AS "lastDownAt",
          (SELECT count(*)::int FROM onu_status_event e WHERE e.onu_ref = n.id AND e.to_status = 'offline'
-            AND e.occurred_at > now() - make_interval(days => ${DOWN_COUNT_DAYS})) AS down_count,
-         s.latest_at, s.previous_rx, s.previous_at
+            AND e.occurred_at > now() - make_interval(days => ${DOWN_COUNT_DAYS})) AS "downCount",
+         s.previous_rx AS "previousRx", ${isoTime('s.previous_at')} AS "previousAt",
+         ${isoTime('s.latest_at')} AS "latestSampleAt"
        FROM onu n JOIN olt o ON o.id = n.olt_id
        LEFT JOIN LATERAL (
          SELECT max(sampled_at) AS latest_at,
@@ -314,7 +314,7 @@ export class OnuDetailsService {
        ORDER BY o.name, n.pon_port, n.onu_id LIMIT 50`,
       { ...scope.params, ...params, tenantId: actor.tenantId },
     );
-    const rows: RawDetail[] = await this.db.query(sql, values);
+    const rows: DetailRow[] = await this.db.query(sql, values);
     return rows.map(toDetail);
   }
 }

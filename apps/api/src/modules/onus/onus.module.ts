@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { OltsModule } from '../olts/olts.module';
+import { DeviceJobsModule } from '../../common/device-jobs/device-jobs.module';
+import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { OnuActionsService } from './onu-actions.service';
 import { OnuDetailsService } from './onu-details.service';
 import { OnusController } from './onus.controller';
@@ -7,7 +8,7 @@ import { OnusService } from './onus.service';
 import { PppoeController } from './pppoe.controller';
 
 @Module({
-  imports: [OltsModule],
+  imports: [OltAccessModule, DeviceJobsModule],
   controllers: [OnusController, PppoeController],
   providers: [OnusService, OnuDetailsService, OnuActionsService],
 })

@@ -8,6 +8,7 @@ import {
   type OnuList,
   type OnuRow,
   type OnuSort,
+  type OltModeCode,
 } from '@pondesk/contracts';
 import {
   ONU_SEARCH_SQL,
@@ -19,8 +20,9 @@ import {
 } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
-import { OltAccessService } from '../olts/olt-access.service';
+import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
+import { ONU_ROW_COLUMNS } from './onu-row.sql';
 
 /** The expression the trigram index covers (migration OnuSearch); search must use it verbatim. */
 export const ONU_SEARCH_EXPR = ONU_SEARCH_SQL('n');
@@ -39,60 +41,6 @@ const SORTS: Record<OnuSort, string> = {
   lastSeen: 'n.last_seen_at',
 };
 
-export interface RawOnu {
-  id: string;
-  olt_id: string;
-  olt_name: string;
-  olt_code: string;
-  pon_port: number;
-  onu_id: number;
-  if_name: string;
-  mac: string | null;
-  serial: string | null;
-  description: string | null;
-  pppoe_ids: string[];
-  status: 'online' | 'offline';
-  reason: OnuDownReasonCode | null;
-  reason_raw: string | null;
-  rx_dbm: number | null;
-  tx_dbm: number | null;
-  temperature_c: number | null;
-  voltage_v: number | null;
-  bias_ma: number | null;
-  distance_m: number | null;
-  vendor: string | null;
-  model: string | null;
-  last_seen_at: Date | null;
-  status_changed_at: Date | null;
-}
-
-export const toRow = (r: RawOnu): OnuRow => ({
-  id: r.id,
-  oltId: r.olt_id,
-  oltName: r.olt_name,
-  oltCode: r.olt_code,
-  ponPort: r.pon_port,
-  onuId: r.onu_id,
-  ifName: r.if_name,
-  mac: r.mac,
-  serial: r.serial,
-  description: r.description,
-  pppoeIds: r.pppoe_ids,
-  status: r.status,
-  reason: r.reason,
-  reasonRaw: r.reason_raw,
-  rxDbm: r.rx_dbm,
-  txDbm: r.tx_dbm,
-  temperatureC: r.temperature_c,
-  voltageV: r.voltage_v,
-  biasMa: r.bias_ma,
-  distanceM: r.distance_m,
-  vendor: r.vendor,
-  model: r.model,
-  lastSeenAt: r.last_seen_at?.toISOString() ?? null,
-  statusChangedAt: r.status_changed_at?.toISOString() ?? null,
-});
-
 @Injectable()
 export class OnusService {
   constructor(
@@ -106,7 +54,7 @@ export class OnusService {
       `SELECT o.id, o.code, o.name, o.mode, o.onu_stats FROM olt o WHERE ${scope.sql} ORDER BY lower(o.name), o.code`,
       scope.params,
     );
-    const rows: { id: string; code: string; name: string; mode: 'epon' | 'gpon'; onu_stats: unknown }[] =
+    const rows: { id: string; code: string; name: string; mode: OltModeCode; onu_stats: unknown }[] =
       await this.db.query(sql, params);
     const ports = async (r: (typeof rows)[number]): Promise<number[]> => {
       const stats = storedOltStats(r.onu_stats);
@@ -147,7 +95,7 @@ export class OnusService {
     const counts = stats ? sumCounts(stats, query.ponPort) : await this.countOnus(actor, query);
     const total = filteredTotal(counts, query);
 
-    let items: RawOnu[];
+    let items: OnuRow[];
     if (stats && (query.sort ?? 'olt') === 'olt') {
       // The OLTs in display order, each with its number of matching ONUs: the page spans a few of them.
       const groups = olts.map((o, i) => ({
@@ -161,7 +109,7 @@ export class OnusService {
     } else items = await this.rows(actor, query, { skip, pageSize });
 
     return {
-      items: items.map(toRow),
+      items,
       total,
       page,
       pageSize,
@@ -226,7 +174,7 @@ export class OnusService {
     actor: TenantActor,
     query: OnuQueryDto,
     at: { skip: number; pageSize: number; oltIds?: string[] },
-  ): Promise<RawOnu[]> {
+  ): Promise<OnuRow[]> {
     const rows = this.base(actor, query);
     if (at.oltIds) rows.andWhere('n.olt_id = ANY(:oltIds)', { oltIds: at.oltIds });
     if (query.status) rows.andWhere('n.status = :status', { status: query.status });
@@ -237,7 +185,7 @@ export class OnusService {
       .map((c) => `${c} ${direction} NULLS LAST`)
       .join(', ');
     return rows
-      .select(['n.*', 'o.name AS olt_name', 'o.code AS olt_code'])
+      .select(ONU_ROW_COLUMNS)
       .orderBy(`${order}, n.id`)
       .offset(at.skip)
       .limit(at.pageSize)

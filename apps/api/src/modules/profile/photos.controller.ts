@@ -1,10 +1,9 @@
-import { Controller, Get, Inject, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { Public } from '../../common/auth/auth.decorators';
+import { PhotoStorageService } from '../identity/photo-storage.service';
 import { MIME_BY_EXT, type ImageType } from './image-type';
-import { photoDir } from './profile.service';
 
 const FILE = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
@@ -12,7 +11,7 @@ const FILE = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 @ApiTags('profile')
 @Controller('photos')
 export class PhotosController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly photos: PhotoStorageService) {}
 
   @Get(':file')
   @Public()
@@ -23,7 +22,7 @@ export class PhotosController {
     res.setHeader('Content-Type', MIME_BY_EXT[match[1] as ImageType['ext']]);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'private, max-age=86400');
-    res.sendFile(file, { root: photoDir(this.config), dotfiles: 'deny' }, (error?: Error) => {
+    res.sendFile(file, { root: this.photos.directory, dotfiles: 'deny' }, (error?: Error) => {
       if (error && !res.headersSent)
         res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'Photo not found' });
     });

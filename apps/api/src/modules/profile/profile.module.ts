@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { IdentityModule } from '../identity/identity.module';
 import { PhotosController } from './photos.controller';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
 
 @Module({
-  imports: [AuthModule],
+  imports: [IdentityModule],
   controllers: [ProfileController, PhotosController],
   providers: [ProfileService],
 })

@@ -1,20 +1,19 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { IDENTITY_MESSAGES, Permission, type Profile, type SendOtpResponse } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { OtpChallengeEntity, TenantEntity, UserEntity } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
-import { hmacSha256, randomToken, safeEqual, sixDigitCode } from '../../common/crypto/tokens';
+import { hmacSha256, safeEqual, sixDigitCode } from '../../common/crypto/tokens';
 import { RateLimiterService, TooManyRequestsException } from '../../common/rate-limit/rate-limiter.service';
 import { AuditService } from '../audit/audit.service';
-import { IdentityService, photoUrl } from '../auth/identity.service';
-import { PasswordService } from '../auth/password.service';
-import { RateRules } from '../auth/rate-rules';
-import { SessionService } from '../auth/session.service';
+import { IdentityService } from '../identity/identity.service';
+import { PasswordService } from '../identity/password.service';
+import { PhotoStorageService, photoUrl } from '../identity/photo-storage.service';
+import { RateRules } from '../identity/rate-rules';
+import { SessionService } from '../identity/session.service';
+import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
 import { SMS_GATEWAY, type SmsGateway } from '../notifications/sms-gateway';
-import { assertIdentityFree, mapUniqueViolation } from '../users/user-uniqueness';
 import type { CompleteProfileDto, UpdateProfileDto } from './dto/profile.dto';
 import { sniffImage } from './image-type';
 import { ProfileErrorCode, ProfileException } from './profile.exception';
@@ -29,10 +28,6 @@ export interface UploadedImage {
   size: number;
 }
 
-export function photoDir(config: AppConfig): string {
-  return resolve(process.cwd(), config.DATA_DIR, 'photos');
-}
-
 @Injectable()
 export class ProfileService {
   private readonly logger = new Logger(ProfileService.name);
@@ -43,6 +38,7 @@ export class ProfileService {
     private readonly identity: IdentityService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionService,
+    private readonly photos: PhotoStorageService,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiterService,
     @Inject(SMS_GATEWAY) private readonly sms: SmsGateway,
@@ -265,17 +261,12 @@ export class ProfileService {
         HttpStatus.BAD_REQUEST,
         'photo',
       );
-    const dir = photoDir(this.config);
-    await mkdir(dir, { recursive: true });
-    const name = `${Buffer.from(randomToken(16), 'base64url').toString('hex')}.${type.ext}`;
-    await writeFile(join(dir, name), file.buffer, { mode: 0o640 });
+    const name = await this.photos.save(file.buffer, type.ext);
     const users = this.db.getRepository(UserEntity);
     const before = await users.findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
     await users.update(actor.userId, { photoFile: name });
-    if (before.photoFile)
-      await unlink(join(dir, before.photoFile)).catch(() =>
-        this.logger.warn(`old photo ${before.photoFile} was already gone`),
-      );
+    if (before.photoFile && !(await this.photos.remove(before.photoFile)))
+      this.logger.warn(`old photo ${before.photoFile} was already gone`);
     await this.audit.record(actor, {
       action: 'profile.photo',
       entityType: 'user',

@@ -10,7 +10,7 @@ import {
 } from '@pondesk/contracts';
 import { AccessTokenService } from '../../common/auth/access-token.service';
 import type { TenantActor } from '../../common/auth/actor';
-import { OltAccessService } from '../olts/olt-access.service';
+import { OltAccessService } from '../../common/olt-access/olt-access.service';
 
 export type PonSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { OltsModule } from '../olts/olts.module';
+import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RefreshSocketRoomsInterceptor } from './refresh-socket-rooms.interceptor';
 
 @Module({
-  imports: [OltsModule],
+  imports: [OltAccessModule],
   providers: [RealtimeGateway, RefreshSocketRoomsInterceptor],
   exports: [RealtimeGateway, RefreshSocketRoomsInterceptor],
 })

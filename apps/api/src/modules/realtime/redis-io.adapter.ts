@@ -1,21 +1,22 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { redisOptionsFromUrl } from '@pondesk/server-queue';
+import type { RedisConnections } from '@pondesk/server-queue';
 
-/** Socket.IO over Redis so API replicas and the worker's emitter reach every browser. */
+/**
+ * Socket.IO over Redis so API replicas and the worker's emitter reach every browser. Its publish and
+ * subscribe connections come from the app's `RedisConnections`, which closes them at shutdown.
+ */
 export class RedisIoAdapter extends IoAdapter {
   private readonly pub: Redis;
   private readonly sub: Redis;
 
-  constructor(app: INestApplicationContext, redisUrl: string) {
+  constructor(app: INestApplicationContext, connections: RedisConnections) {
     super(app);
-    this.pub = new Redis(redisOptionsFromUrl(redisUrl));
-    this.sub = this.pub.duplicate();
-    this.pub.on('error', () => undefined);
-    this.sub.on('error', () => undefined);
+    this.pub = connections.open();
+    this.sub = connections.open();
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -26,11 +27,5 @@ export class RedisIoAdapter extends IoAdapter {
     }) as Server;
     server.adapter(createAdapter(this.pub, this.sub));
     return server;
-  }
-
-  override async close(server: Server): Promise<void> {
-    await super.close(server);
-    this.pub.disconnect();
-    this.sub.disconnect();
   }
 }

@@ -4,7 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import {
   QueueName,
-  SystemJob,
+  JobName,
   queuePrefix,
   redisOptionsFromUrl,
   type SystemPingPayload,
@@ -33,7 +33,7 @@ export class SystemService implements OnModuleDestroy {
     await this.events.waitUntilReady();
     const t0 = performance.now();
     const job = await this.queue.add(
-      SystemJob.Ping,
+      JobName.SystemPing,
       { message, tenantId },
       { removeOnComplete: 100, removeOnFail: 100 },
     );

@@ -7,10 +7,10 @@ import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import type { PlatformActor } from '../../common/auth/actor';
 import { likePattern, pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
-import { PasswordService } from '../auth/password.service';
-import { assertIdentityFree, mapUniqueViolation } from '../users/user-uniqueness';
+import { PasswordService } from '../identity/password.service';
+import { TenantProvisioningService } from '../identity/tenant-provisioning.service';
+import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
 import type { CreateTenantDto, UpdateTenantDto, UpdateTenantStatusDto } from './dto/tenant.dto';
-import { TenantProvisioningService } from './tenant-provisioning.service';
 import { tenantNotFound } from './tenants.exception';
 
 /** The platform administrator's view of ISP accounts. */

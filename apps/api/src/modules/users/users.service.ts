@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Permission, type Paged, type UserRow } from '@pondesk/contracts';
@@ -8,12 +6,11 @@ import { BranchEntity, RoleEntity, UserEntity } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
-import { photoUrl } from '../auth/identity.service';
-import { PasswordService } from '../auth/password.service';
-import { SessionService } from '../auth/session.service';
-import { photoDir } from '../profile/profile.service';
+import { PasswordService } from '../identity/password.service';
+import { PhotoStorageService, photoUrl } from '../identity/photo-storage.service';
+import { SessionService } from '../identity/session.service';
+import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
 import type { CreateUserDto, UpdateUserDto, UserListQueryDto } from './dto/user.dto';
-import { assertIdentityFree, mapUniqueViolation } from './user-uniqueness';
 import { UsersErrorCode, UsersException, userNotFound } from './users.exception';
 
 export function toUserRow(u: UserEntity): UserRow {
@@ -51,6 +48,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionService,
+    private readonly photos: PhotoStorageService,
     private readonly audit: AuditService,
   ) {}
 
@@ -265,6 +263,6 @@ export class UsersService {
       );
       return before.photoFile;
     });
-    if (photo) await unlink(join(photoDir(this.config), photo)).catch(() => undefined);
+    if (photo) await this.photos.remove(photo);
   }
 }

@@ -8,7 +8,7 @@ import { sessionPart, useProfile } from '../../features/profile/hooks';
 import { profileKeys } from '../../features/profile/query-keys';
 import { connectSocket } from '../../shared/socket';
 import { Loading } from './guards';
-import { buildNavigation } from './navigation';
+import { buildNavigation } from '../../shared/navigation';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { SkipLink } from './skip-link';
 import { useSidebarPinned } from './sidebar-state';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
-import type { NavGroup } from './navigation';
+import type { NavGroup } from '../../shared/navigation';
 
 export const SIDEBAR_WIDTH = 248;
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateBranchRequest } from '@pondesk/contracts';
+import { userKeys } from '../../shared/users/query-keys';
 import * as api from './api';
 import { branchKeys } from './query-keys';
 
@@ -10,7 +11,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: branchKeys.all }),
-      qc.invalidateQueries({ queryKey: ['users'] }),
+      qc.invalidateQueries({ queryKey: userKeys.all }),
     ]);
 }
 

@@ -1,5 +1,5 @@
 import type { SignalBandKey } from '@pondesk/contracts';
-import { onuKeys } from '../onus/query-keys';
+import { onuKeys } from '../onus';
 
 /** Under the ONU feature's dashboard key, so its live updates refresh the counts and an open band table. */
 export const dashboardKeys = {

@@ -1,14 +1,5 @@
-import type { OltDetail } from '@pondesk/contracts';
-import {
-  BILLING_REQUIRED_MESSAGE,
-  emptyOltForm,
-  formFromDetail,
-  serverFieldErrors,
-  toCreateRequest,
-  toUpdateRequest,
-  validateOltForm,
-  type OltFormValues,
-} from './olt-form';
+import { emptyOltForm, type OltDetail, type OltFormValues } from '@pondesk/contracts';
+import { formFromDetail, serverFieldErrors, toCreateRequest, toUpdateRequest } from './olt-form';
 
 const filled = (over: Partial<OltFormValues> = {}): OltFormValues => ({
   ...emptyOltForm(),
@@ -65,74 +56,6 @@ const detail: OltDetail = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-
-describe('OLT form defaults', () => {
-  it('starts with SNMP 161, telnet 23, MikroTik API 8728 and a 300 s poll interval', () => {
-    const v = emptyOltForm();
-    expect([v.snmpPort, v.telnetPort, v.mikrotikPort, v.pollIntervalSeconds]).toEqual([
-      '161',
-      '23',
-      '8728',
-      '300',
-    ]);
-  });
-});
-
-describe('validateOltForm', () => {
-  it('accepts a complete form', () => {
-    expect(validateOltForm(filled(), 'create')).toEqual({});
-  });
-
-  it('requires name, IP, brand, mode and community on create', () => {
-    const errors = validateOltForm(emptyOltForm(), 'create');
-    expect(Object.keys(errors).sort()).toEqual(
-      ['billingMonths', 'billingPackage', 'brand', 'host', 'mode', 'name', 'snmpCommunity'].sort(),
-    );
-    expect(errors.billingPackage).toBe(BILLING_REQUIRED_MESSAGE);
-  });
-
-  it('does not ask for billing or the community on edit', () => {
-    expect(
-      validateOltForm(filled({ snmpCommunity: '', billingPackage: '', billingMonths: '' }), 'edit'),
-    ).toEqual({});
-  });
-
-  it('checks hosts, ports and ranges like the API', () => {
-    const errors = validateOltForm(
-      filled({
-        host: 'not a host!',
-        mikrotikHost: '10.0.0.1/24',
-        snmpPort: '70000',
-        telnetPort: '',
-        httpPort: '8.5',
-        code: 'has space',
-        dataCollectionRatio: '101',
-        dbAlertRange: '3',
-        billingMonths: '37',
-        pollIntervalSeconds: '30',
-      }),
-      'create',
-    );
-    expect(Object.keys(errors).sort()).toEqual(
-      [
-        'billingMonths',
-        'code',
-        'dataCollectionRatio',
-        'dbAlertRange',
-        'host',
-        'httpPort',
-        'mikrotikHost',
-        'pollIntervalSeconds',
-        'snmpPort',
-        'telnetPort',
-      ].sort(),
-    );
-  });
-
-  it('accepts a decimal dBm alert range', () => {
-    expect(validateOltForm(filled({ dbAlertRange: '-27.5' }), 'create').dbAlertRange).toBeUndefined();
-  });
-});
 
 describe('toCreateRequest', () => {
   it('maps a form to the API body, trimming and leaving out empty optionals', () => {

@@ -1,4 +1,4 @@
-import { isHost, parsePort } from './olt-form';
+import { isHost, parsePort } from '@pondesk/contracts';
 
 /**
  * Reachability of the two ports the Add/Edit form checks (OLT telnet, MikroTik API), run by the

@@ -4,6 +4,7 @@ import {
   type OnuDownReasonCode,
   type OnuQuery,
   type OnuSort,
+  type OnuStatusCode,
 } from '@pondesk/contracts';
 
 /** The ONU lists' server-side query, kept in the address bar so Back, reload and links keep the view. */
@@ -15,7 +16,7 @@ export interface OnuListParams {
   /** '' = every port. */
   ponPort: string;
   search: string;
-  status: '' | 'online' | 'offline';
+  status: '' | OnuStatusCode;
   reason: '' | OnuDownReasonCode;
   sort: OnuSort;
   order: 'asc' | 'desc';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleRequest } from '@pondesk/contracts';
+import { userKeys } from '../../shared/users/query-keys';
 import { profileKeys } from '../profile/query-keys';
 import * as api from './api';
 import { roleKeys } from './query-keys';
@@ -14,7 +15,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: roleKeys.all }),
-      qc.invalidateQueries({ queryKey: ['users'] }),
+      qc.invalidateQueries({ queryKey: userKeys.all }),
       qc.invalidateQueries({ queryKey: profileKeys.me() }),
     ]);
 }

@@ -1,15 +1,6 @@
-import type {
-  CreateUserRequest,
-  PageQuery,
-  Paged,
-  UpdateUserRequest,
-  UserRow,
-  UserStatus,
-} from '@pondesk/contracts';
+import type { CreateUserRequest, UpdateUserRequest, UserRow, UserStatus } from '@pondesk/contracts';
 import { http } from '../../shared/http-client';
 
-export const listUsers = (query: PageQuery) => http<Paged<UserRow>>('/users', { query: { ...query } });
-export const getUser = (id: string) => http<UserRow>(`/users/${encodeURIComponent(id)}`);
 export const createUser = (body: CreateUserRequest) => http<UserRow>('/users', { method: 'POST', body });
 export const updateUser = (id: string, body: UpdateUserRequest) =>
   http<UserRow>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body });

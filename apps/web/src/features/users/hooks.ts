@@ -1,17 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserRequest, PageQuery, UpdateUserRequest, UserStatus } from '@pondesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserRequest, UpdateUserRequest, UserStatus } from '@pondesk/contracts';
+import { userKeys } from '../../shared/users/query-keys';
+import { branchKeys } from '../branches/query-keys';
+import { roleKeys } from '../roles/query-keys';
 import * as api from './api';
-import { userKeys } from './query-keys';
-
-export const useUsers = (query: PageQuery) =>
-  useQuery({
-    queryKey: userKeys.list(query),
-    queryFn: () => api.listUsers(query),
-    placeholderData: keepPreviousData,
-  });
-
-export const useUser = (id: string | undefined) =>
-  useQuery({ queryKey: userKeys.detail(id ?? ''), queryFn: () => api.getUser(id ?? ''), enabled: !!id });
 
 /** Any user change can move role counts and branch user lists too. */
 function useInvalidate() {
@@ -19,8 +11,8 @@ function useInvalidate() {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: userKeys.all }),
-      qc.invalidateQueries({ queryKey: ['roles'] }),
-      qc.invalidateQueries({ queryKey: ['branches'] }),
+      qc.invalidateQueries({ queryKey: roleKeys.all }),
+      qc.invalidateQueries({ queryKey: branchKeys.all }),
     ]);
 }
 

@@ -1,18 +1,4 @@
-import type { CreateUserRequest, UpdateUserRequest, UserRow } from '@pondesk/contracts';
-
-/** The user panel's values as typed (strings), keyed by the request's field names. */
-export interface UserFormValues {
-  username: string;
-  email: string;
-  password: string;
-  contactNumber: string;
-  address: string;
-  ispName: string;
-  roleId: string;
-  branchIds: string[];
-  userPrice: string;
-  sendMsg: boolean;
-}
+import type { CreateUserRequest, UpdateUserRequest, UserFormValues, UserRow } from '@pondesk/contracts';
 
 export function userFormFrom(user: UserRow | null): UserFormValues {
   return {

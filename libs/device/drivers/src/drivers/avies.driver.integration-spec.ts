@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SnmpSimulator } from '@pondesk/device-snmp';
+import type { SnmpSimulator } from '@pondesk/device-snmp/testing';
 import { AviesDriver } from './avies.driver';
 import { openDevice } from '../driver-factory';
 import { RECORDINGS, serveRecordings, snmpConn } from '../testing/snmpsim.fixture';

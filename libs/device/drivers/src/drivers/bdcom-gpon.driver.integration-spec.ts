@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SnmpError, type SnmpSimulator } from '@pondesk/device-snmp';
+import { SnmpError } from '@pondesk/device-snmp';
+import type { SnmpSimulator } from '@pondesk/device-snmp/testing';
 import { BdcomGponDriver } from './bdcom-gpon.driver';
 import { RECORDINGS, serveRecordings, snmpConn } from '../testing/snmpsim.fixture';
 import { DEVICE_DATA_DIR } from '../testing/device-data';

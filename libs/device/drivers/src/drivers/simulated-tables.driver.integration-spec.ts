@@ -3,7 +3,12 @@
  * ENTITY-SENSOR and NMS-IF switch optics), exercised end to end: snmprec files written from the notes and MIBs,
  * served by snmpsimd, read back by the drivers. This proves the drivers follow the notes, not that real firmware does.
  */
-import { startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp';
+import {
+  SnmprecBuilder,
+  startSnmpSimulator,
+  writeDataDir,
+  type SnmpSimulator,
+} from '@pondesk/device-snmp/testing';
 import { bdcomEpon, cdata, cdataEpon, cdataGpon, switchOptics, vsolGpon } from '../profiles';
 import { BdcomEponDriver } from './bdcom-epon.driver';
 import { SwitchOpticsDriver } from './switch-optics.driver';
@@ -12,7 +17,6 @@ import { snmpClientFor } from '../support/snmp-table';
 import { CdataDriver } from './cdata.driver';
 import { VsolGponDriver } from './vsol-gpon.driver';
 import { openDevice } from '../driver-factory';
-import { SnmprecBuilder, writeDataDir } from '@pondesk/device-snmp';
 import { snmpConn } from '../testing/snmpsim.fixture';
 
 function bdcomEponRecording(): SnmprecBuilder {

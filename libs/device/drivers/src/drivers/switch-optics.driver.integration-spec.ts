@@ -1,4 +1,4 @@
-import type { SnmpSimulator } from '@pondesk/device-snmp';
+import type { SnmpSimulator } from '@pondesk/device-snmp/testing';
 import { SwitchOpticsDriver } from './switch-optics.driver';
 import { CdataDriver } from './cdata.driver';
 import { openDevice } from '../driver-factory';

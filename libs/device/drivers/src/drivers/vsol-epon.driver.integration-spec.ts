@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SnmpSimulator } from '@pondesk/device-snmp';
+import type { SnmpSimulator } from '@pondesk/device-snmp/testing';
 import { VsolEponDriver } from './vsol-epon.driver';
 import { RECORDINGS, serveRecordings, snmpConn } from '../testing/snmpsim.fixture';
 import { DEVICE_DATA_DIR } from '../testing/device-data';

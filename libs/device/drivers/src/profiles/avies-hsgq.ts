@@ -3,7 +3,7 @@
  * (real HSGQ G02ID GPON recording, SNMP.md §8) and the HSGQ XE04I telnet CLI.
  */
 import type { TelnetProfile } from '@pondesk/device-telnet';
-import type { DeregReason, OnuStatus } from '../types';
+import type { DeregReason, OnuStatus, PonMode } from '../types';
 import {
   COMMON_REASON_RULES,
   distanceMetres,
@@ -26,7 +26,7 @@ export const detect = {
   modelOid: '1.3.6.1.4.1.50224.3.1.1.19.0',
   gponProbeOid: '1.3.6.1.4.1.50224.3.12.2.1.2',
   /** `HSGQ-G02ID` → GPON (G), `HSGQ-E04I`/`XE04I` → EPON (E). */
-  modeFromModel(model: string): 'epon' | 'gpon' | null {
+  modeFromModel(model: string): PonMode | null {
     const m = /(?:^|[-_\s])X?([EG])\d{2}/i.exec(model);
     if (!m) return null;
     return m[1].toUpperCase() === 'G' ? 'gpon' : 'epon';
@@ -196,7 +196,7 @@ export const http = {
     }),
   },
   /** `device_type` 1 = EPON, anything else GPON. */
-  modeFromDeviceType: (deviceType: number): 'epon' | 'gpon' => (deviceType === 1 ? 'epon' : 'gpon'),
+  modeFromDeviceType: (deviceType: number): PonMode => (deviceType === 1 ? 'epon' : 'gpon'),
   codes: { success: 1, illegalLogin: 0, loginTimeout: -1 },
 } as const;
 

@@ -1,4 +1,5 @@
 /** BDCOM (enterprise 3320): what EPON and GPON firmware share — detection, CLI session, MAC table, CPU. */
+import type { PonMode } from '../types';
 import type { TelnetProfile } from '@pondesk/device-telnet';
 import { COMMON_REASON_RULES, type ReasonRule, macOrRaw } from './codec';
 import {
@@ -22,7 +23,7 @@ export const bdcomDetect = {
 
 export function bdcomModelFromSysDescr(sysDescr: string): {
   model: string | null;
-  mode: 'epon' | 'gpon' | null;
+  mode: PonMode | null;
 } {
   const g = bdcomDetect.gponModel.exec(sysDescr);
   if (g) return { model: g[0], mode: 'gpon' };

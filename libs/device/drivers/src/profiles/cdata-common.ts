@@ -2,6 +2,7 @@
  * C-Data (NSCRTV tree 17409, FD tree 34592). The real recording has system + ifTable only (SNMP.md §6);
  * ONU tables follow the NSCRTV MIBs. CLI is the Huawei-like `ont …` dialect (CLI.md §3).
  */
+import type { PonMode } from '../types';
 import type { TelnetProfile } from '@pondesk/device-telnet';
 import {
   COMMON_REASON_RULES,
@@ -84,7 +85,7 @@ export const downCauseWords: ReasonWords = {
 
 export const commands = {
   enterConfig: 'config',
-  enterInterface: (mode: 'epon' | 'gpon', slot = '0/0') => `interface ${mode} ${slot}`,
+  enterInterface: (mode: PonMode, slot = '0/0') => `interface ${mode} ${slot}`,
   /** From (config)#. */
   ontInfoAll: (ponPort: number, slot = '0/0') => `show ont info ${slot} ${ponPort} all`,
   /** Inside the interface. */

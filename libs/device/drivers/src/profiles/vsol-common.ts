@@ -1,4 +1,5 @@
 /** V-SOL (enterprise 37950): detection, telnet session and the PON transceiver table shared by EPON and GPON. */
+import type { PonMode } from '../types';
 import type { TelnetProfile } from '@pondesk/device-telnet';
 import { COMMON_REASON_RULES, textNumber, type ReasonRule } from './codec';
 import { GENERIC_PRIVILEGED_PROMPT, GENERIC_PROMPT, LOGIN_PROMPT, PASSWORD_PROMPT } from './cli-common';
@@ -18,7 +19,7 @@ export const vsolDetect = {
   eponProbeOid: '1.3.6.1.4.1.37950.1.1.5.12.1.25.1',
 } as const;
 
-export function vsolModelFromText(text: string): { model: string | null; mode: 'epon' | 'gpon' | null } {
+export function vsolModelFromText(text: string): { model: string | null; mode: PonMode | null } {
   const g = vsolDetect.gponModel.exec(text);
   if (g) return { model: g[0], mode: 'gpon' };
   const e = vsolDetect.eponModel.exec(text);

@@ -1,23 +1,11 @@
-/** Access to the real device data in ../shared/device-data (tests and bench only). */
-import { existsSync, readFileSync } from 'node:fs';
+/** Driver-side readers of the real device data (tests and bench only); the locator is device-snmp's. */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deviceDataDir } from '@pondesk/device-snmp';
+import { cliSample, deviceDataDir, deviceDataPath } from '@pondesk/device-snmp/testing';
+
+export { cliSample, deviceDataPath };
 
 export const DEVICE_DATA_DIR = deviceDataDir();
-
-export function deviceDataPath(rel: string): string {
-  const p = join(DEVICE_DATA_DIR, rel);
-  if (!existsSync(p)) throw new Error(`device data missing: ${p}`);
-  return p;
-}
-
-/** The text after the `# ---- verbatim data below` header line of a CLI sample. */
-export function cliSample(rel: string): string {
-  const text = readFileSync(deviceDataPath(join('cli', rel)), 'utf8');
-  const at = text.indexOf('# ---- verbatim data below');
-  if (at < 0) throw new Error(`${rel}: no verbatim marker`);
-  return text.slice(text.indexOf('\n', at) + 1);
-}
 
 /** Split a sample into its `===== title` blocks. */
 export function blocks(text: string): { title: string; body: string }[] {

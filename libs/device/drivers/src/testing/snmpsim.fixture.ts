@@ -1,5 +1,5 @@
-import { startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp';
 import { join } from 'node:path';
+import { startSnmpSimulator, type SnmpSimulator } from '@pondesk/device-snmp/testing';
 import type { DeviceConnection } from '../support/connection';
 import { DEVICE_DATA_DIR } from './device-data';
 

@@ -1,12 +1,13 @@
-/** What each simulated OLT brand/mode supplies: value resolution, its SNMP view and its CLI. */
-import type { PonMode } from '@pondesk/device-drivers';
-import type { OltBrand as Brand, OltState, Resolution } from '../model/olt-state';
+/** What each simulated OLT brand/mode supplies: value resolution, its SNMP view, its CLI and (HSGQ) its web API. */
+import type { OltBrandCode, OltModeCode } from '@pondesk/contracts';
+import type { OltState, Resolution } from '../model/olt-state';
 import type { VirtualMib } from '../snmp/virtual-mib';
 import type { CliDialect } from '../telnet/cli-dialect';
+import type { WebRoute } from '../http/hsgq-web-server';
 
 export interface OltBrandAdapter {
-  brand: Brand;
-  mode: PonMode;
+  brand: OltBrandCode;
+  mode: OltModeCode;
   /** Steps the readings are held at so each transport of the brand carries them exactly. */
   resolution: Resolution;
   firstOnuId: number;
@@ -15,11 +16,8 @@ export interface OltBrandAdapter {
   model: string;
   buildMib(state: OltState): VirtualMib;
   cliDialect(state: OltState): CliDialect;
-}
-
-/** Normalises a typed command: lower case, single spaces. */
-export function norm(line: string): string {
-  return line.trim().replace(/\s+/g, ' ').toLowerCase();
+  /** The web JSON API, for brands that have one (served where the fleet gives the device an HTTP port). */
+  webApi?(state: OltState): WebRoute;
 }
 
 /** The code a profile's table gives a device word (`auto_config` → 3), so no status number is typed twice. */

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { OLT_BRANDS, OLT_MODES, isOltBrand, type OltModeCode } from '@pondesk/contracts';
 import { hashString } from '../model/seeded-random';
+import { SWITCH_BRANDS } from '../model/switch-state';
 
 export const DEFAULT_PORTS = { snmp: 16101, telnet: 12301, http: 18081, control: 18999 } as const;
 export const DEFAULT_EPOCH = '2026-11-20T00:00:00Z';
@@ -25,8 +27,8 @@ const deviceSchema = z
   .object({
     /** `{n}` is replaced by 1…repeat when `repeat` is set. */
     name: z.string().min(1).max(64),
-    brand: z.enum(['bdcom', 'vsol', 'cdata', 'avies', 'snr', 'cisco']),
-    mode: z.enum(['epon', 'gpon']).optional(),
+    brand: z.enum([...OLT_BRANDS, ...SWITCH_BRANDS]),
+    mode: z.enum(OLT_MODES).optional(),
     ponPorts: z.number().int().min(1).max(16).default(4),
     onusPerPort: z.number().int().min(0).max(128).default(32),
     /** Switches: port count and how many of the last ports are SFP cages. */
@@ -79,7 +81,7 @@ export interface DeviceSpec {
   name: string;
   kind: 'olt' | 'switch';
   brand: DeviceBrand;
-  mode: 'epon' | 'gpon' | null;
+  mode: OltModeCode | null;
   ponPorts: number;
   onusPerPort: number;
   ports: number;
@@ -101,7 +103,7 @@ export interface DeviceSpec {
 export function parseFleetConfig(input: unknown): FleetConfig {
   const cfg = fleetConfigSchema.parse(input);
   for (const d of cfg.devices) {
-    const isOlt = d.brand !== 'snr' && d.brand !== 'cisco';
+    const isOlt = isOltBrand(d.brand);
     if (isOlt && !d.mode) throw new Error(`device ${d.name}: an OLT needs mode epon or gpon`);
     if (!isOlt && d.mode) throw new Error(`device ${d.name}: a switch has no PON mode`);
     if (isOlt && d.mode === 'epon' && d.onusPerPort > 64)
@@ -142,7 +144,7 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
       if (names.has(name)) throw new Error(`duplicate device name ${name}`);
       names.add(name);
       const i = out.length;
-      const isOlt = d.brand !== 'snr' && d.brand !== 'cisco';
+      const isOlt = isOltBrand(d.brand);
       const fixed = plan.mode === 'fixed';
       // Explicit ports only make sense for single devices; repeated ones take base + position.
       const explicit = (v: number | undefined): number | undefined => (d.repeat ? undefined : v);

@@ -7,6 +7,7 @@ import { OltState } from '../model/olt-state';
 import type { SimClock } from '../model/sim-clock';
 import type { DeviceFaults } from '../model/device-faults';
 import type { SimDevice } from '../fleet/sim-device';
+import { TcpEndpoint } from '../net/tcp-endpoint';
 import { deviceSnapshot } from '../fleet/device-snapshot';
 
 export interface ControlTarget {
@@ -125,39 +126,21 @@ function parseFaults(body: unknown): Partial<DeviceFaults> | string {
   return out;
 }
 
-export class ControlServer {
-  private server: Server | null = null;
-
+export class ControlServer extends TcpEndpoint {
   constructor(
     private readonly target: ControlTarget,
-    private readonly host: string,
-    private readonly port: number,
-  ) {}
+    host: string,
+    port: number,
+  ) {
+    super({ host, port });
+  }
 
   get url(): string {
-    const a = this.server?.address();
-    return `http://${this.host}:${a && typeof a === 'object' ? a.port : this.port}`;
+    return `http://${this.opts.host}:${this.port}`;
   }
 
-  async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, this.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  }
-
-  async stop(): Promise<void> {
-    const s = this.server;
-    this.server = null;
-    if (s) {
-      s.closeAllConnections();
-      await new Promise<void>((resolve) => s.close(() => resolve()));
-    }
+  protected override createServer(): Server {
+    return createServer((req, res) => void this.handle(req, res));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -4,18 +4,18 @@ import { OltState } from '../model/olt-state';
 import { SwitchState } from '../model/switch-state';
 import type { SimClock } from '../model/sim-clock';
 import { NO_FAULTS, type DeviceFaults } from '../model/device-faults';
-import type { DeviceSpec } from '../config/fleet-config';
+import type { DeviceBrand, DeviceSpec } from '../config/fleet-config';
 import { SnmpEndpoint } from '../snmp/snmp-agent';
 import { TelnetEndpoint } from '../telnet/telnet-server';
 import { HsgqWebEndpoint } from '../http/hsgq-web-server';
+import type { OltModeCode } from '@pondesk/contracts';
 import { oltAdapter, switchAdapter } from '../brands/brand-registry';
-import { hsgqApi } from '../brands/avies.brand';
 
 /** What `--list --json` prints for each device. */
 export interface SimDeviceInfo {
   name: string;
-  brand: string;
-  mode: 'epon' | 'gpon' | null;
+  brand: DeviceBrand;
+  mode: OltModeCode | null;
   host: string;
   snmpPort: number;
   community: string;
@@ -132,13 +132,13 @@ export class SimDevice {
         isReachable: reachable,
       });
       await this.telnet.start();
-      if (this.spec.httpPort !== null) {
+      if (this.spec.httpPort !== null && a.webApi) {
         this.web = new HsgqWebEndpoint({
           host: this.host,
           port: this.spec.httpPort,
           username: this.spec.username,
           password: this.spec.password,
-          route: (method, path, q, body) => hsgqApi(state, a.model, method, path, q, body),
+          route: a.webApi(state),
           faults,
           isReachable: reachable,
         });

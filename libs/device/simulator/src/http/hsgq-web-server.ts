@@ -5,28 +5,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { delay, type DeviceFaults } from '../model/device-faults';
+import { delay } from '../model/device-faults';
+import { TcpEndpoint, type DeviceEndpointOptions } from '../net/tcp-endpoint';
 
 export const MAX_WEB_SESSIONS = 4;
 /** Idle expiry of a web session (real time). */
 export const WEB_SESSION_IDLE_MS = 30 * 60 * 1000;
 
-export type WebRoute = (
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  body: unknown,
-) => { ok: true; data?: unknown } | { ok: false; code: number; message: string };
+/** A route's answer: data for a success envelope, or an error code and message. */
+export type WebResult = { ok: true; data?: unknown } | { ok: false; code: number; message: string };
 
-export interface HsgqWebEndpointOptions {
-  host: string;
-  port: number;
+/** The device's API behind the session handling: `path` is the pathname, `query` its search parameters. */
+export type WebRoute = (method: string, path: string, query: URLSearchParams, body: unknown) => WebResult;
+
+export interface HsgqWebEndpointOptions extends DeviceEndpointOptions {
   username: string;
   password: string;
   route: WebRoute;
-  faults(): DeviceFaults;
-  isReachable(): boolean;
   /** Idle expiry (real ms); default WEB_SESSION_IDLE_MS. */
   sessionIdleMs?: number;
 }
@@ -37,59 +32,22 @@ interface WebSession {
   lastUsed: number;
 }
 
-export class HsgqWebEndpoint {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
+export class HsgqWebEndpoint extends TcpEndpoint<HsgqWebEndpointOptions> {
   private readonly sessions = new Map<string, WebSession>();
   /** Tokens that timed out: they answer -1 ("Login timeout"), unknown ones 0 ("Token Check Failed"). */
   private readonly expired = new Set<string>();
   /** Logins accepted so far (tests check the client caches its token). */
   logins = 0;
 
-  constructor(private readonly opts: HsgqWebEndpointOptions) {}
-
-  /** The bound port (the configured one, or the OS's pick when configured as 0). */
-  get port(): number {
-    const a = this.server?.address();
-    return a && typeof a === 'object' ? a.port : this.opts.port;
-  }
-
   get activeSessions(): number {
     this.expire();
     return this.sessions.size;
   }
 
-  async start(): Promise<void> {
-    const server = createServer((req, res) => {
+  protected override createServer(): Server {
+    return createServer((req, res) => {
       void this.handle(req, res);
     });
-    server.on('connection', (s) => {
-      if (!this.opts.isReachable()) {
-        s.destroy();
-        return;
-      }
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.opts.port, this.opts.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  }
-
-  dropAll(): void {
-    for (const s of this.sockets) s.destroy();
-  }
-
-  async stop(): Promise<void> {
-    this.dropAll();
-    const s = this.server;
-    this.server = null;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 
   private expire(): void {
@@ -105,7 +63,8 @@ export class HsgqWebEndpoint {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!this.opts.isReachable()) {
+    // A keep-alive connection opened before the device went off the air.
+    if (!this.reachable) {
       req.socket.destroy();
       return;
     }

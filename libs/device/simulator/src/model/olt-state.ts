@@ -3,7 +3,7 @@
  * the device (reboot, delete) or the control API (PON down, rx override). Every reading is a function of
  * simulated time; `onu(…, t)` with the same t always answers the same.
  */
-import type { PonMode } from '@pondesk/device-drivers';
+import type { OltBrandCode, OltModeCode, OnuStatusCode } from '@pondesk/contracts';
 import type { SimClock } from './sim-clock';
 import { NO_FAULTS, type DeviceFaults } from './device-faults';
 import {
@@ -23,12 +23,10 @@ import { intBetween, pick, roundTo, unit } from './seeded-random';
 
 const INITIAL_REASONS: readonly SimReason[] = ['power-off', 'los', 'wire-down'];
 
-export type OltBrand = 'bdcom' | 'vsol' | 'cdata' | 'avies';
-
 export interface OltSpec {
   name: string;
-  brand: OltBrand;
-  mode: PonMode;
+  brand: OltBrandCode;
+  mode: OltModeCode;
   ponPorts: number;
   onusPerPort: number;
   seed: number;
@@ -64,7 +62,7 @@ export interface SimOnu {
   vendor: string;
   model: string;
   description: string | null;
-  status: 'online' | 'offline';
+  status: OnuStatusCode;
   /** Why the last deregistration happened (also set while online again). */
   lastDeregReason: SimReason;
   lastDeregTime: number;

@@ -2,11 +2,11 @@
  * How one simulated ONU looks and behaves, as pure functions of (device seed, PON, ONU id, time).
  * Nothing here knows a brand: brand adapters turn these values into each device's encodings.
  */
-import type { DeregReason, PonMode } from '@pondesk/device-drivers';
+import type { OltModeCode, OnuDownReasonCode } from '@pondesk/contracts';
 import { between, hashInts, intBetween, pick, unit } from './seeded-random';
 
-/** The reasons the simulator produces (the drivers' shared vocabulary minus "unknown"). */
-export type SimReason = Exclude<DeregReason, 'unknown'>;
+/** The reasons the simulator produces (the contracts' down reasons minus "unknown"). */
+export type SimReason = Exclude<OnuDownReasonCode, 'unknown'>;
 
 export interface Outage {
   /** Unix seconds (simulated). */
@@ -103,7 +103,7 @@ const hex2 = (n: number): string => (n & 0xff).toString(16).padStart(2, '0');
 
 export function onuStatic(
   seed: number,
-  mode: PonMode,
+  mode: OltModeCode,
   ponPort: number,
   onuId: number,
   epoch: number,

@@ -4,7 +4,12 @@ import { NO_FAULTS, type DeviceFaults } from './device-faults';
 import { between, intBetween, roundTo, unit } from './seeded-random';
 import type { Resolution } from './olt-state';
 
-export type SwitchBrand = 'snr' | 'cisco';
+/** Switch brands the simulator has (the OLT brands are the contracts' OLT_BRANDS). */
+export const SWITCH_BRANDS = ['snr', 'cisco'] as const;
+export type SwitchBrand = (typeof SWITCH_BRANDS)[number];
+
+export const isSwitchBrand = (value: unknown): value is SwitchBrand =>
+  (SWITCH_BRANDS as readonly unknown[]).includes(value);
 
 export interface SwitchSpec {
   name: string;

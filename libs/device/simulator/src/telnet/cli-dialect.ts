@@ -50,3 +50,26 @@ export interface CliDialect {
 export function toCursorMoves(text: string): string {
   return text.replace(/ {2,}/g, (m) => `\x1b[${m.length}C`);
 }
+
+/** Prompts of the usual mode ladder: `host>`, `host#`, then the brand's config and sub-mode spellings. */
+export function modePrompt(
+  host: string,
+  config: string,
+  sub: (s: CliSession) => string,
+): (s: CliSession) => string {
+  return (s) =>
+    s.mode === 'user'
+      ? `${host}>`
+      : s.mode === 'enable'
+        ? `${host}#`
+        : s.mode === 'config'
+          ? `${host}${config}#`
+          : `${host}${sub(s)}#`;
+}
+
+/** `exit` from a sub-mode goes to config, from config to enable, and from enable or user logs out. */
+export const leaveMode = (m: string): string | null =>
+  m === 'user' || m === 'enable' ? null : m === 'config' ? 'enable' : 'config';
+
+/** Backspaces over an n-character pager marker, blanks it, and backs up again (BDCOM, V-SOL). */
+export const wipe = (n: number): string => '\b'.repeat(n) + ' '.repeat(n) + '\b'.repeat(n);

@@ -1,8 +1,5 @@
+import type { OltBrandCode, OltModeCode, OltStatus } from '@pondesk/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export type OltBrand = 'bdcom' | 'vsol' | 'cdata' | 'avies';
-export type OltMode = 'epon' | 'gpon';
-export type ReachabilityStatus = 'online' | 'offline' | 'unknown';
 
 /** One OLT of a tenant. Credentials are sealed with the SecretBox (AES-256-GCM) and never leave the server. */
 @Entity('olt')
@@ -15,8 +12,8 @@ export class OltEntity {
   @Column({ type: 'varchar', length: 40 }) code!: string;
   @Column({ type: 'varchar', length: 120 }) name!: string;
   @Column({ type: 'varchar', length: 255 }) host!: string;
-  @Column({ type: 'varchar', length: 10 }) brand!: OltBrand;
-  @Column({ type: 'varchar', length: 10 }) mode!: OltMode;
+  @Column({ type: 'varchar', length: 10 }) brand!: OltBrandCode;
+  @Column({ type: 'varchar', length: 10 }) mode!: OltModeCode;
   @Column({ type: 'varchar', length: 80, nullable: true }) model!: string | null;
   @Column({ name: 'snmp_port', type: 'int', default: 161 }) snmpPort!: number;
   @Column({ name: 'telnet_port', type: 'int', default: 23 }) telnetPort!: number;
@@ -51,7 +48,7 @@ export class OltEntity {
   /** Soft delete: hidden OLTs are neither listed nor polled. */
   @Column({ type: 'boolean', default: true }) show!: boolean;
 
-  @Column({ type: 'varchar', length: 10, default: 'unknown' }) status!: ReachabilityStatus;
+  @Column({ type: 'varchar', length: 10, default: 'unknown' }) status!: OltStatus;
   @Column({ name: 'consecutive_failures', type: 'int', default: 0 }) consecutiveFailures!: number;
   @Column({ name: 'last_polled_at', type: 'timestamptz', nullable: true }) lastPolledAt!: Date | null;
   @Column({ name: 'last_poll_duration_ms', type: 'int', nullable: true }) lastPollDurationMs!: number | null;

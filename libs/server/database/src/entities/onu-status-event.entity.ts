@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { OnuDownReason, OnuStatus } from './onu.entity';
+import type { OnuDownReasonCode, OnuStatusCode } from '@pondesk/contracts';
 
 /** An ONU went offline (with its reason) or came back. */
 @Entity('onu_status_event')
@@ -13,9 +13,10 @@ export class OnuStatusEventEntity {
   @Column({ name: 'onu_ref', type: 'uuid' }) onuRef!: string;
   @Column({ name: 'pon_port', type: 'int' }) ponPort!: number;
   @Column({ name: 'onu_id', type: 'int' }) onuId!: number;
-  @Column({ name: 'from_status', type: 'varchar', length: 10, nullable: true }) fromStatus!: OnuStatus | null;
-  @Column({ name: 'to_status', type: 'varchar', length: 10 }) toStatus!: OnuStatus;
-  @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReason | null;
+  @Column({ name: 'from_status', type: 'varchar', length: 10, nullable: true })
+  fromStatus!: OnuStatusCode | null;
+  @Column({ name: 'to_status', type: 'varchar', length: 10 }) toStatus!: OnuStatusCode;
+  @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReasonCode | null;
   @Column({ name: 'reason_raw', type: 'varchar', length: 120, nullable: true }) reasonRaw!: string | null;
   @Column({ name: 'occurred_at', type: 'timestamptz' }) occurredAt!: Date;
 }

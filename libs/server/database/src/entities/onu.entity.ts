@@ -1,8 +1,5 @@
+import type { OnuDownReasonCode, OnuReading, OnuStatusCode } from '@pondesk/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export type OnuStatus = 'online' | 'offline';
-/** One vocabulary for why an ONU went down, whatever the brand wrote. */
-export type OnuDownReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unknown';
 
 /** Latest known state of one ONU, upserted by every poll of its OLT. */
 @Entity('onu')
@@ -15,7 +12,7 @@ export type OnuDownReason = 'los' | 'power-off' | 'wire-down' | 'admin' | 'unkno
 @Index('onu_search_trgm_idx', { synchronize: false })
 @Index('onu_pppoe_ids_idx', { synchronize: false })
 @Index('onu_tenant_rx_desc_idx', { synchronize: false })
-export class OnuEntity {
+export class OnuEntity implements OnuReading {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
   @Column({ name: 'olt_id', type: 'uuid' }) oltId!: string;
@@ -29,8 +26,8 @@ export class OnuEntity {
   @Column({ name: 'pppoe_ids', type: 'text', array: true, default: () => "'{}'" }) pppoeIds!: string[];
   /** Set by an operator (Update Data): polls keep these ids instead of parsing the description. */
   @Column({ name: 'pppoe_manual', type: 'boolean', default: false }) pppoeManual!: boolean;
-  @Column({ type: 'varchar', length: 10 }) status!: OnuStatus;
-  @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReason | null;
+  @Column({ type: 'varchar', length: 10 }) status!: OnuStatusCode;
+  @Column({ type: 'varchar', length: 12, nullable: true }) reason!: OnuDownReasonCode | null;
   @Column({ name: 'reason_raw', type: 'varchar', length: 120, nullable: true }) reasonRaw!: string | null;
   @Column({ name: 'rx_dbm', type: 'real', nullable: true }) rxDbm!: number | null;
   @Column({ name: 'tx_dbm', type: 'real', nullable: true }) txDbm!: number | null;

@@ -1,8 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The ONU search text: every field an operator types into a list's search box, PPPoE ids included. */
-export const ONU_SEARCH_SQL = (alias: string) =>
-  `lower(${alias}.if_name || ' ' || coalesce(${alias}.mac, '') || ' ' || coalesce(${alias}.serial, '') || ' ' || coalesce(${alias}.description, '') || ' ' || coalesce(${alias}.vendor, '') || ' ' || coalesce(${alias}.model, '') || ' ' || ${alias}.status || ' ' || coalesce(${alias}.reason, '') || ' ' || pondesk_array_text(${alias}.pppoe_ids))`;
+/**
+ * The indexed search expression as this migration created it (frozen: the runtime copy lives in
+ * `onu-search.ts`, and a change there needs a new migration that rebuilds the index).
+ */
+export const ONU_SEARCH_INDEX_EXPR = `lower(onu.if_name || ' ' || coalesce(onu.mac, '') || ' ' || coalesce(onu.serial, '') || ' ' || coalesce(onu.description, '') || ' ' || coalesce(onu.vendor, '') || ' ' || coalesce(onu.model, '') || ' ' || onu.status || ' ' || coalesce(onu.reason, '') || ' ' || pondesk_array_text(onu.pppoe_ids))`;
 
 export class OnuSearch1795484579911 implements MigrationInterface {
   name = 'OnuSearch1795484579911';
@@ -16,7 +18,7 @@ export class OnuSearch1795484579911 implements MigrationInterface {
       `CREATE FUNCTION pondesk_array_text(text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT coalesce(array_to_string($1, ' '), '') $$`,
     );
     await queryRunner.query(
-      `CREATE INDEX "onu_search_trgm_idx" ON "onu" USING gin ((${ONU_SEARCH_SQL('onu')}) gin_trgm_ops)`,
+      `CREATE INDEX "onu_search_trgm_idx" ON "onu" USING gin ((${ONU_SEARCH_INDEX_EXPR}) gin_trgm_ops)`,
     );
     await queryRunner.query(`CREATE INDEX "onu_pppoe_ids_idx" ON "onu" USING gin ("pppoe_ids")`);
   }

@@ -3,6 +3,7 @@
  *   GET /dashboard                              → DashboardSummary
  *   GET /dashboard/band-members?band&page&pageSize → SignalBandMembers (the popup table of one dB group)
  */
+import type { OltModeCode } from './vocabulary';
 export const SIGNAL_BANDS = [
   {
     key: 'excellent',
@@ -70,7 +71,7 @@ export interface DashboardSummary {
   onuCount: number;
   bands: { key: SignalBandKey; name: string; color: string; description: string; count: number }[];
   portUsage: Record<
-    'gpon' | 'epon',
+    OltModeCode,
     { oltId: string; oltName: string; ports: { ponPort: number; count: number }[] }[]
   >;
   olts: {

@@ -126,7 +126,7 @@ export interface OnuHistoryEntry {
 export interface OnuRealtime {
   readAt: string;
   mode: OltModeCode;
-  status: 'online' | 'offline' | 'unknown';
+  status: OltStatus;
   statusRaw: string | null;
   ifName: string;
   description: string | null;

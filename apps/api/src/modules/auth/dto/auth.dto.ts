@@ -1,15 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  Equals,
-  IsEmail,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
-import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
   VALIDATION_MESSAGES as M,
   type ForgotPasswordRequest,
   type LoginRequest,
@@ -19,135 +10,60 @@ import {
   type ResetPasswordRequest,
   type SignUpRequest,
 } from '@pondesk/contracts';
-import { Match } from '../../../common/validation/match.decorator';
+import {
+  IsAcceptedTerms,
+  IsEmailAddress,
+  IsPassword,
+  IsPasswordConfirmation,
+  IsText,
+  IsUsername,
+} from '../../../common/validation/validation.decorators';
 
-// class-validator runs the decorator nearest the property first; with stopAtFirstError the
-// "required" message therefore sits at the bottom of each stack.
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-export const USERNAME_RULE = 'may contain only letters, digits, dot, dash and underscore';
+// Sign-in names, passwords, tokens and look-up emails are compared with stored values; their OpenAPI
+// entries never showed a length limit.
+const presented = { documentLimits: false } as const;
 
 export class RegisterDto implements RegisterRequest {
-  @ApiProperty({ description: 'The username', minLength: 3, maxLength: 50 })
-  @Matches(USERNAME_PATTERN, { message: `name ${USERNAME_RULE}` })
-  @MinLength(3, { message: 'name must be at least 3 characters long' })
-  @MaxLength(50, { message: 'name must be at most 50 characters long' })
-  @IsString({ message: 'name must be a string' })
-  @IsNotEmpty({ message: M.usernameRequired })
-  name!: string;
-
-  @ApiProperty({ maxLength: 254 })
-  @MaxLength(254, { message: 'email must be at most 254 characters long' })
-  @IsEmail({}, { message: M.emailInvalid })
-  @IsString({ message: M.emailInvalid })
-  @IsNotEmpty({ message: M.emailRequired })
-  email!: string;
-
-  @ApiProperty({ minLength: 8, maxLength: 128 })
-  @MaxLength(128, { message: 'password must be at most 128 characters long' })
-  @MinLength(8, { message: M.passwordTooShort })
-  @IsString({ message: 'password must be a string' })
-  @IsNotEmpty({ message: M.passwordRequired })
-  password!: string;
-
-  @ApiProperty()
-  @Match('password', { message: M.passwordsMustMatch })
-  passwordConfirmation!: string;
-
-  @ApiProperty({ enum: [true] })
-  @Equals(true, { message: M.termsRequired })
-  acceptTerms!: boolean;
+  @IsUsername({ docs: { description: 'The username' } }) name!: string;
+  @IsEmailAddress() email!: string;
+  @IsPassword() password!: string;
+  @IsPasswordConfirmation() passwordConfirmation!: string;
+  @IsAcceptedTerms() acceptTerms!: boolean;
 }
 
 export class SignUpDto implements SignUpRequest {
-  @ApiProperty({ minLength: 3, maxLength: 50 })
-  @Matches(USERNAME_PATTERN, { message: `username ${USERNAME_RULE}` })
-  @MinLength(3, { message: 'username must be at least 3 characters long' })
-  @MaxLength(50, { message: 'username must be at most 50 characters long' })
-  @IsString({ message: 'username must be a string' })
-  @IsNotEmpty({ message: M.usernameRequired })
-  username!: string;
-
-  @ApiProperty({ maxLength: 254 })
-  @MaxLength(254, { message: 'email must be at most 254 characters long' })
-  @IsEmail({}, { message: M.emailInvalid })
-  @IsString({ message: M.emailInvalid })
-  @IsNotEmpty({ message: M.emailRequired })
-  email!: string;
-
-  @ApiProperty({ minLength: 8, maxLength: 128 })
-  @MaxLength(128, { message: 'password must be at most 128 characters long' })
-  @MinLength(8, { message: M.passwordTooShort })
-  @IsString({ message: 'password must be a string' })
-  @IsNotEmpty({ message: M.passwordRequired })
-  password!: string;
-
-  @ApiProperty({ enum: [true] })
-  @Equals(true, { message: M.termsRequired })
-  acceptTerms!: boolean;
+  @IsUsername() username!: string;
+  @IsEmailAddress() email!: string;
+  @IsPassword() password!: string;
+  @IsAcceptedTerms() acceptTerms!: boolean;
 }
 
 export class LoginDto implements LoginRequest {
-  @ApiProperty({ description: 'Username or email' })
-  @MaxLength(254, { message: 'username must be at most 254 characters long' })
-  @IsString({ message: 'username must be a string' })
-  @IsNotEmpty({ message: M.usernameRequired })
+  @IsText(EMAIL_MAX, {
+    ...presented,
+    requiredMessage: M.usernameRequired,
+    docs: { description: 'Username or email' },
+  })
   username!: string;
 
-  @ApiProperty()
-  @MaxLength(128, { message: 'password must be at most 128 characters long' })
-  @IsString({ message: 'password must be a string' })
-  @IsNotEmpty({ message: M.passwordRequired })
-  password!: string;
+  @IsText(PASSWORD_MAX, { ...presented, requiredMessage: M.passwordRequired }) password!: string;
 }
 
 export class RefreshDto implements RefreshRequest {
-  @ApiProperty()
-  @MaxLength(200, { message: 'refreshToken must be at most 200 characters long' })
-  @IsString({ message: 'refreshToken must be a string' })
-  @IsNotEmpty({ message: 'refreshToken is required' })
-  refreshToken!: string;
+  @IsText(200, presented) refreshToken!: string;
 }
 
 export class LogoutDto implements LogoutRequest {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(200, { message: 'refreshToken must be at most 200 characters long' })
-  @IsString({ message: 'refreshToken must be a string' })
-  refreshToken?: string;
+  @IsText(200, { ...presented, optional: true }) refreshToken?: string;
 }
 
 export class ForgotPasswordDto implements ForgotPasswordRequest {
-  @ApiProperty()
-  @MaxLength(254, { message: 'email must be at most 254 characters long' })
-  @IsEmail({}, { message: M.emailInvalid })
-  @IsString({ message: M.emailInvalid })
-  @IsNotEmpty({ message: M.emailRequired })
-  email!: string;
+  @IsEmailAddress(presented) email!: string;
 }
 
 export class ResetPasswordDto implements ResetPasswordRequest {
-  @ApiProperty()
-  @MaxLength(254, { message: 'email must be at most 254 characters long' })
-  @IsEmail({}, { message: M.emailInvalid })
-  @IsString({ message: M.emailInvalid })
-  @IsNotEmpty({ message: M.emailRequired })
-  email!: string;
-
-  @ApiProperty()
-  @MaxLength(200, { message: 'token must be at most 200 characters long' })
-  @IsString({ message: 'token must be a string' })
-  @IsNotEmpty({ message: 'token is required' })
-  token!: string;
-
-  @ApiProperty({ minLength: 8, maxLength: 128 })
-  @MaxLength(128, { message: 'password must be at most 128 characters long' })
-  @MinLength(8, { message: M.passwordTooShort })
-  @IsString({ message: 'password must be a string' })
-  @IsNotEmpty({ message: M.passwordRequired })
-  password!: string;
-
-  @ApiProperty()
-  @Match('password', { message: M.passwordsMustMatch })
-  passwordConfirmation!: string;
+  @IsEmailAddress(presented) email!: string;
+  @IsText(200, presented) token!: string;
+  @IsPassword() password!: string;
+  @IsPasswordConfirmation() passwordConfirmation!: string;
 }

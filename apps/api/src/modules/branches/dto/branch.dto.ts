@@ -1,42 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { CreateBranchRequest, UpdateBranchRequest } from '@pondesk/contracts';
+import { IsFlag, IsText } from '../../../common/validation/validation.decorators';
 
 export class CreateBranchDto implements CreateBranchRequest {
-  @ApiProperty({ maxLength: 100 })
-  @MaxLength(100, { message: 'name must be at most 100 characters long' })
-  @IsString({ message: 'name must be a string' })
-  @IsNotEmpty({ message: 'name is required' })
-  name!: string;
-
-  @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
-  @MaxLength(255, { message: 'address must be at most 255 characters long' })
-  @IsString({ message: 'address must be a string' })
-  address?: string;
-
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @IsBoolean({ message: 'isActive must be a boolean' })
-  isActive?: boolean;
+  @IsText(100) name!: string;
+  @IsText(255, { optional: true }) address?: string;
+  @IsFlag({ optional: true, docs: { default: true } }) isActive?: boolean;
 }
 
 export class UpdateBranchDto implements UpdateBranchRequest {
-  @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
-  @MaxLength(100, { message: 'name must be at most 100 characters long' })
-  @IsString({ message: 'name must be a string' })
-  @IsNotEmpty({ message: 'name must not be empty' })
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
-  @MaxLength(255, { message: 'address must be at most 255 characters long' })
-  @IsString({ message: 'address must be a string' })
-  address?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'isActive must be a boolean' })
-  isActive?: boolean;
+  @IsText(100, { optional: true, notEmpty: true }) name?: string;
+  @IsText(255, { optional: true }) address?: string;
+  @IsFlag({ optional: true }) isActive?: boolean;
 }

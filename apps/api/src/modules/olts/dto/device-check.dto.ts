@@ -1,6 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   OLT_BRANDS,
   OLT_MODES,
@@ -9,17 +6,17 @@ import {
   type PortCheckRequest,
   type ProbeRequest,
 } from '@pondesk/contracts';
-import { HOST_MESSAGE, HOST_PATTERN } from './create-olt.dto';
+import { IsHost, IsOneOf, IsPort, IsShortString } from '../../../common/validation/validation.decorators';
 
 export class PortCheckDto implements PortCheckRequest {
-  @ApiProperty() @IsString() @Matches(HOST_PATTERN, { message: `host ${HOST_MESSAGE}` }) host!: string;
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(65535) port!: number;
+  @IsHost() host!: string;
+  @IsPort() port!: number;
 }
 
 export class ProbeDto implements ProbeRequest {
-  @ApiProperty() @IsString() @Matches(HOST_PATTERN, { message: `host ${HOST_MESSAGE}` }) host!: string;
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(65535) snmpPort!: number;
-  @ApiProperty({ writeOnly: true }) @IsString() @MinLength(1) @MaxLength(64) community!: string;
-  @ApiPropertyOptional({ enum: OLT_BRANDS }) @IsOptional() @IsIn(OLT_BRANDS) brand?: OltBrandCode;
-  @ApiPropertyOptional({ enum: OLT_MODES }) @IsOptional() @IsIn(OLT_MODES) mode?: OltModeCode;
+  @IsHost() host!: string;
+  @IsPort() snmpPort!: number;
+  @IsShortString(64, { min: 1, docs: { writeOnly: true } }) community!: string;
+  @IsOneOf(OLT_BRANDS, { optional: true }) brand?: OltBrandCode;
+  @IsOneOf(OLT_MODES, { optional: true }) mode?: OltModeCode;
 }

@@ -1,6 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
+import { IsOneOf, IsUuid } from '../../../common/validation/validation.decorators';
 
 export const OLT_SORTS = [
   'name',
@@ -15,10 +14,7 @@ export const OLT_SORTS = [
 export type OltSort = (typeof OLT_SORTS)[number];
 
 export class OltListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsUUID() branchId?: string;
-  @ApiPropertyOptional({ enum: OLT_SORTS, default: 'name' }) @IsOptional() @IsIn(OLT_SORTS) sort?: OltSort;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc' })
-  @IsOptional()
-  @IsIn(['asc', 'desc'])
-  order?: 'asc' | 'desc';
+  @IsUuid({ optional: true }) branchId?: string;
+  @IsOneOf(OLT_SORTS, { optional: true, docs: { default: 'name' } }) sort?: OltSort;
+  @IsOneOf(['asc', 'desc'], { optional: true, docs: { default: 'asc' } }) order?: 'asc' | 'desc';
 }

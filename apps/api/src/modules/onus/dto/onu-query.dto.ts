@@ -1,27 +1,22 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import {
   ONU_DOWN_REASONS,
   ONU_SORTS,
+  ONU_STATUSES,
   type OnuDownReasonCode,
   type OnuQuery,
   type OnuSort,
+  type OnuStatusCode,
 } from '@pondesk/contracts';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
+import { IsInteger, IsOneOf, IsUuid } from '../../../common/validation/validation.decorators';
+
+const optional = { optional: true } as const;
 
 export class OnuQueryDto extends PageQueryDto implements OnuQuery {
-  @ApiPropertyOptional() @IsOptional() @IsUUID() oltId?: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(512) ponPort?: number;
-  @ApiPropertyOptional({ enum: ['online', 'offline'] }) @IsOptional() @IsIn(['online', 'offline']) status?:
-    'online' | 'offline';
-  @ApiPropertyOptional({ enum: ONU_DOWN_REASONS })
-  @IsOptional()
-  @IsIn(ONU_DOWN_REASONS)
-  reason?: OnuDownReasonCode;
-  @ApiPropertyOptional({ enum: ONU_SORTS, default: 'olt' }) @IsOptional() @IsIn(ONU_SORTS) sort?: OnuSort;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc' })
-  @IsOptional()
-  @IsIn(['asc', 'desc'])
-  order?: 'asc' | 'desc';
+  @IsUuid(optional) oltId?: string;
+  @IsInteger(0, 512, optional) ponPort?: number;
+  @IsOneOf(ONU_STATUSES, optional) status?: OnuStatusCode;
+  @IsOneOf(ONU_DOWN_REASONS, optional) reason?: OnuDownReasonCode;
+  @IsOneOf(ONU_SORTS, { ...optional, docs: { default: 'olt' } }) sort?: OnuSort;
+  @IsOneOf(['asc', 'desc'], { ...optional, docs: { default: 'asc' } }) order?: 'asc' | 'desc';
 }

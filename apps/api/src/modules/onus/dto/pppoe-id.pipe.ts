@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
-import { PPPOE_ID_PATTERN } from './onu-data.dto';
+import { PPPOE_ID_PATTERN } from '@pondesk/contracts';
 
 /** A PPPoE id in a path: 1–64 characters without spaces or separators, else a 400 naming it. */
 @Injectable()

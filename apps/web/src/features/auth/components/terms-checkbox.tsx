@@ -1,22 +1,26 @@
 import { useState } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Checkbox, FormControl, FormControlLabel, FormHelperText, Link } from '@mui/material';
 import { TermsDialog } from './terms-dialog';
 
-export function TermsCheckbox({
-  checked,
-  onChange,
-  error,
+/** The `acceptTerms` box of the registration forms, with the terms one click away. */
+export function TermsCheckbox<T extends FieldValues & { acceptTerms: boolean }>({
+  control,
 }: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string;
+  control: Control<T>;
 }) {
   const [open, setOpen] = useState(false);
+  const { field, fieldState } = useController({ control, name: 'acceptTerms' as Path<T> });
+  const error = fieldState.error?.message;
   return (
     <FormControl error={!!error}>
       <FormControlLabel
         control={
-          <Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} name="acceptTerms" />
+          <Checkbox
+            checked={field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            name="acceptTerms"
+          />
         }
         label={
           <>

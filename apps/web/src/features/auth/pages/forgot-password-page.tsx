@@ -1,32 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, Stack, TextField, Typography } from '@mui/material';
-import { IDENTITY_MESSAGES } from '@pondesk/contracts';
+import { Link, Stack, Typography } from '@mui/material';
+import { IDENTITY_MESSAGES, forgotPasswordFormSchema } from '@pondesk/contracts';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
 import { ApiError } from '../../../shared/http-client';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { forgotPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { emailError } from '../validation';
 
 export default function ForgotPasswordPage() {
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const { control, handleSubmit, setError } = useZodForm(forgotPasswordFormSchema, { email: '' });
   const [loading, setLoading] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = emailError(email);
-    setError(invalid);
-    if (invalid) return;
+  const submit = handleSubmit(async ({ email }) => {
     setLoading(true);
     try {
       const res = await forgotPassword({ email: email.trim() });
       toast.success(res.message || IDENTITY_MESSAGES.resetMailSent);
     } catch (err) {
-      const fieldError = err instanceof ApiError ? err.fields.email : undefined;
-      setError(fieldError);
+      showServerErrors(setError, err);
       toast.error(
         err instanceof ApiError && err.status !== 404 && err.status < 500
           ? err.message
@@ -35,24 +30,18 @@ export default function ForgotPasswordPage() {
     } finally {
       setLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard title="Reset password">
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-        <TextField
-          label="Email"
+        <FormTextField
+          control={control}
           name="email"
+          label="Email"
           type="email"
           autoComplete="email"
           autoFocus
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setError(undefined);
-          }}
-          error={!!error}
-          helperText={error}
         />
         <Typography variant="body2" color="text.secondary">
           You will receive an e-mail in maximum 60 seconds

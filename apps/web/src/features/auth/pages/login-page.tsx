@@ -3,14 +3,18 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormControlLabel, Link, Stack, Switch, TextField, Typography } from '@mui/material';
 import { IDENTITY_MESSAGES } from '@pondesk/contracts';
 import { ApiError } from '../../../shared/http-client';
+import { homePath } from '../../../shared/navigation';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
-import { homePath } from '../../../app/shell/navigation';
 import { login } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { startSession } from '../session-store';
 import { safeRedirect } from '../token-storage';
 
+/**
+ * Sign-in has no checks in the browser (a wrong or empty pair gets the server's one answer), so it
+ * keeps plain state: react-hook-form would add 13 KB gzip to the budgeted sign-in route for nothing.
+ */
 export default function LoginPage() {
   const toast = useToast();
   const [params] = useSearchParams();

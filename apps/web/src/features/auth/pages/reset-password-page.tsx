@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Link, Stack, TextField, Typography } from '@mui/material';
-import { IDENTITY_MESSAGES } from '@pondesk/contracts';
+import { Alert, Link, Stack, Typography } from '@mui/material';
+import { IDENTITY_MESSAGES, passwordPairSchema } from '@pondesk/contracts';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
 import { ApiError } from '../../../shared/http-client';
-import { fieldErrorsOf } from '../../../shared/ui/errors';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { NEW_PASSWORD } from '../components/sign-up-actions';
 import { startSession } from '../session-store';
-import { hasErrors, passwordErrors, type Errors } from '../validation';
-
-type Field = 'password' | 'passwordConfirmation';
 
 /** Reached from the mailed link: the email and token come from the query string. */
 export default function ResetPasswordPage() {
@@ -19,23 +18,22 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
-  const [values, setValues] = useState({ password: '', passwordConfirmation: '' });
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const { control, handleSubmit, setError } = useZodForm(passwordPairSchema, {
+    password: '',
+    passwordConfirmation: '',
+  });
   const [loading, setLoading] = useState(false);
   const linkBroken = !email || !token;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = passwordErrors(values.password, values.passwordConfirmation);
-    setErrors(found);
-    if (hasErrors(found) || linkBroken) return;
+  const submit = handleSubmit(async (values) => {
+    if (linkBroken) return;
     setLoading(true);
     try {
       const auth = await resetPassword({ email, token, ...values });
       toast.success(IDENTITY_MESSAGES.passwordChangedLoggedIn);
       startSession(auth, { next: '/profile' });
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      showServerErrors(setError, error);
       toast.error(
         error instanceof ApiError && error.status < 500 && error.message
           ? error.message
@@ -43,19 +41,6 @@ export default function ResetPasswordPage() {
       );
       setLoading(false);
     }
-  };
-
-  const field = (key: Field) => ({
-    name: key,
-    type: 'password',
-    autoComplete: 'new-password',
-    value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setValues((v) => ({ ...v, [key]: e.target.value }));
-      setErrors((er) => ({ ...er, [key]: undefined }));
-    },
-    error: !!errors[key],
-    helperText: errors[key],
   });
 
   return (
@@ -69,8 +54,13 @@ export default function ResetPasswordPage() {
             </Link>
           </Alert>
         )}
-        <TextField label="Password" autoFocus {...field('password')} />
-        <TextField label="Re-type Password" {...field('passwordConfirmation')} />
+        <FormTextField control={control} name="password" label="Password" {...NEW_PASSWORD} autoFocus />
+        <FormTextField
+          control={control}
+          name="passwordConfirmation"
+          label="Re-type Password"
+          {...NEW_PASSWORD}
+        />
         <SubmitButton loading={loading} size="large" disabled={linkBroken}>
           Change
         </SubmitButton>

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
-import { UsersTable } from '../../users/components/users-table';
+import { UsersTable } from '../../../shared/ui/users-table';
 import { BranchDialog } from '../components/branch-dialog';
 import { useBranches, useDeleteBranch } from '../hooks';
 

@@ -16,8 +16,7 @@ import {
 } from '@mui/material';
 import type { SignalBandMembers } from '@pondesk/contracts';
 import { DataTable, type Column } from '../../../shared/ui/data-table';
-import { graphPath } from '../../onus/components/pppoe-links';
-import { RxBar } from '../../onus/components/rx-bar';
+import { graphPath, RxBar } from '../../onus';
 import { BAND_PAGE_SIZE, useBandMembers } from '../hooks';
 import { formatCount, type SignalBandSummary } from '../summary';
 import { Swatch } from './signal-bands';

@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Permission, type SignalBandKey } from '@pondesk/contracts';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../auth/session';
-import { useOnuLiveUpdates } from '../../onus/hooks';
+import { useOnuLiveUpdates } from '../../onus';
 import { ProfileCompletionDialog } from '../../profile/components/profile-completion-dialog';
 import { useProfile } from '../../profile/hooks';
 import { BandMembersDialog } from '../components/band-members-dialog';

@@ -10,7 +10,7 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
-import { useUser } from '../../users/hooks';
+import { useUser } from '../../../shared/users/hooks';
 import { filterByName } from '../filter';
 import { useOltChoices, usePermittedOlts, useUpdateOltPermissions } from '../hooks';
 

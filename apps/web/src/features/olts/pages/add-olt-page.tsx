@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
+import { emptyOltForm } from '@pondesk/contracts';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
-import { OltFormView } from '../components/olt-form-view';
+import { OltFormView } from '../components/olt-form/olt-form-view';
 import { useCreateOlt } from '../hooks';
-import { emptyOltForm, toCreateRequest } from '../olt-form';
+import { toCreateRequest } from '../olt-form';
 
 export const OLT_CREATED = 'Olt Created Successfully!';
 export const OLT_CREATE_FAILED = 'Failed to Create Olt!';

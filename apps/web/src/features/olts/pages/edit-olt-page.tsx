@@ -5,7 +5,7 @@ import type { OltDetail } from '@pondesk/contracts';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
-import { OltFormView } from '../components/olt-form-view';
+import { OltFormView } from '../components/olt-form/olt-form-view';
 import { OltNotFound } from '../components/olt-not-found';
 import { isNotFound, useOlt, useUpdateOlt } from '../hooks';
 import { formFromDetail, toUpdateRequest } from '../olt-form';

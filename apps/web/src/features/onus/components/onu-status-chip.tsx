@@ -1,5 +1,5 @@
 import { Chip, Tooltip } from '@mui/material';
-import type { OnuDownReasonCode } from '@pondesk/contracts';
+import type { OnuDownReasonCode, OnuStatusCode } from '@pondesk/contracts';
 import { reasonLabel } from '../format';
 
 /** Online, or offline with the reason it went down (the OLT's own words in the tooltip). */
@@ -9,7 +9,7 @@ export function OnuStatusChip({
   reasonRaw,
   size = 'small',
 }: {
-  status: 'online' | 'offline';
+  status: OnuStatusCode;
   reason: OnuDownReasonCode | null;
   reasonRaw?: string | null;
   size?: 'small' | 'medium';

@@ -1,59 +1,44 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { IDENTITY_MESSAGES, type ChangePasswordRequest } from '@pondesk/contracts';
-import { fieldErrorsOf, messageOf } from '../../../shared/ui/errors';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import {
+  IDENTITY_MESSAGES,
+  changePasswordFormSchema,
+  type ChangePasswordFormValues,
+} from '@pondesk/contracts';
+import { FormTextField } from '../../../shared/forms/form-text-field';
+import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
+import { messageOf } from '../../../shared/ui/errors';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
-import { hasErrors, passwordErrors } from '../../auth/validation';
 import { useChangePassword } from '../hooks';
 
-type Field = keyof ChangePasswordRequest;
+const EMPTY: ChangePasswordFormValues = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const change = useChangePassword();
-  const [values, setValues] = useState<ChangePasswordRequest>({
-    currentPassword: '',
-    password: '',
-    passwordConfirmation: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { control, handleSubmit, setError, reset } = useZodForm(changePasswordFormSchema, EMPTY);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found: Partial<Record<Field, string>> = passwordErrors(
-      values.password,
-      values.passwordConfirmation,
-    );
-    if (!values.currentPassword) found.currentPassword = 'Please enter your current password';
-    setErrors(found);
-    if (hasErrors(found)) return;
+  const submit = handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: (res) => {
         toast.success(res.message || IDENTITY_MESSAGES.passwordChanged);
-        setValues({ currentPassword: '', password: '', passwordConfirmation: '' });
+        reset(EMPTY);
         onClose();
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
+        showServerErrors(setError, error);
         toast.error(messageOf(error, 'Could not change the password.'));
       },
-    });
-  };
+    }),
+  );
 
-  const field = (key: Field, label: string, autoComplete: string) => (
-    <TextField
-      name={key}
+  const field = (name: keyof ChangePasswordFormValues, label: string, autoComplete: string) => (
+    <FormTextField
+      control={control}
+      name={name}
       label={label}
       type="password"
       autoComplete={autoComplete}
-      value={values[key]}
-      onChange={(e) => {
-        setValues((v) => ({ ...v, [key]: e.target.value }));
-        setErrors((er) => ({ ...er, [key]: undefined }));
-      }}
-      error={!!errors[key]}
-      helperText={errors[key]}
       slotProps={{ htmlInput: { maxLength: 128 } }}
     />
   );

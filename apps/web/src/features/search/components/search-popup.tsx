@@ -14,8 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { graphPath } from '../../onus/components/pppoe-links';
-import { usePppoeSuggestions } from '../../onus/hooks';
+import { graphPath, usePppoeSuggestions } from '../../onus';
 import { useDebounced } from '../use-debounced';
 
 /** Spec: suggestions wait for a pause in typing, and their box is 180 px high. */

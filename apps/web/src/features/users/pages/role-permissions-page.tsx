@@ -2,7 +2,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { UsersTable } from '../components/users-table';
+import { UsersTable } from '../../../shared/ui/users-table';
 
 /** Olt Permissions: pick a user to choose which OLTs they may see. */
 export default function RolePermissionsPage() {

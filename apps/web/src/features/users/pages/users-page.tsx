@@ -12,7 +12,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
 import { useSession } from '../../auth/session';
 import { UserFormDrawer } from '../components/user-form-drawer';
-import { UsersTable } from '../components/users-table';
+import { UsersTable } from '../../../shared/ui/users-table';
 import { useDeleteUser, useSetUserStatus } from '../hooks';
 
 type Pending = { kind: 'delete' | 'hold'; user: UserRow } | null;

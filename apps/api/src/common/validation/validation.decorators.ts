@@ -1,0 +1,317 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsTimeZone,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import {
+  CONTACT_NUMBER_PATTERN,
+  CONTACT_NUMBER_RULE,
+  DAY_PATTERN,
+  EMAIL_MAX,
+  HOST_MESSAGE,
+  HOST_PATTERN,
+  OLT_CODE_PATTERN,
+  OLT_CODE_RULE,
+  OTP_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PERMISSION_CODES,
+  PPPOE_ID_PATTERN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+  VALIDATION_MESSAGES as M,
+} from '@pondesk/contracts';
+import { Match } from './match.decorator';
+
+/*
+ * Each input rule of the API as one decorator, with its OpenAPI entry. Checks are listed in the order
+ * they run; with `stopAtFirstError` the first that fails is the field's message, so "required" comes
+ * first. Messages use class-validator's `$property`, so one rule serves every field it is put on.
+ */
+
+export interface FieldOptions {
+  /** The field may be left out (or null). */
+  optional?: boolean;
+  /** More OpenAPI detail (description, example, default), merged over what the rule documents. */
+  docs?: ApiPropertyOptions;
+}
+
+interface TextOptions extends FieldOptions {
+  /** The message for a missing required value; `$property is required` by default. */
+  requiredMessage?: string;
+  /** An optional field that, when sent, must not be empty. */
+  notEmpty?: boolean;
+  /** Credentials and look-ups were never documented with their length limit; keeps it that way. */
+  documentLimits?: boolean;
+}
+
+/** The field's checks in the order they run, IsOptional when it may be left out, and its OpenAPI entry. */
+function field(
+  checks: PropertyDecorator[],
+  options: TextOptions,
+  ruleDocs: ApiPropertyOptions = {},
+): PropertyDecorator {
+  const docs = { ...ruleDocs, ...options.docs } as ApiPropertyOptions;
+  if (options.optional) {
+    const nonEmpty = options.notEmpty ? [IsNotEmpty({ message: '$property must not be empty' })] : [];
+    return applyDecorators(...nonEmpty, ...checks, IsOptional(), ApiPropertyOptional(docs));
+  }
+  return applyDecorators(...checks, ApiProperty(docs));
+}
+
+/** Like `field`, with "required" as the first check of a required account field. */
+function accountField(
+  checks: PropertyDecorator[],
+  options: TextOptions,
+  ruleDocs: ApiPropertyOptions,
+): PropertyDecorator {
+  const required = options.optional
+    ? []
+    : [IsNotEmpty({ message: options.requiredMessage ?? '$property is required' })];
+  return field([...required, ...checks], options, options.documentLimits === false ? {} : ruleDocs);
+}
+
+const isString = (message = '$property must be a string') => IsString({ message });
+const atMost = (max: number) =>
+  MaxLength(max, { message: `$property must be at most ${max} characters long` });
+const atLeast = (min: number, message = `$property must be at least ${min} characters long`) =>
+  MinLength(min, { message });
+
+// Account fields: messages worded as the web forms show them.
+
+/** A free text of at most `max` characters. */
+export function IsText(max: number, options: TextOptions = {}): PropertyDecorator {
+  return accountField([isString(), atMost(max)], options, { maxLength: max });
+}
+
+export function IsUsername(options: TextOptions = {}): PropertyDecorator {
+  return accountField(
+    [
+      isString(),
+      atMost(USERNAME_MAX),
+      atLeast(USERNAME_MIN),
+      Matches(USERNAME_PATTERN, { message: `$property ${USERNAME_RULE}` }),
+    ],
+    { requiredMessage: M.usernameRequired, ...options },
+    { minLength: USERNAME_MIN, maxLength: USERNAME_MAX },
+  );
+}
+
+export function IsEmailAddress(options: TextOptions = {}): PropertyDecorator {
+  return accountField(
+    [isString(M.emailInvalid), IsEmail({}, { message: M.emailInvalid }), atMost(EMAIL_MAX)],
+    { requiredMessage: M.emailRequired, ...options },
+    { maxLength: EMAIL_MAX },
+  );
+}
+
+/** A new password (a current one is checked against its hash: `IsText`). */
+export function IsPassword(options: TextOptions = {}): PropertyDecorator {
+  return accountField(
+    [isString(), atLeast(PASSWORD_MIN, M.passwordTooShort), atMost(PASSWORD_MAX)],
+    { requiredMessage: M.passwordRequired, ...options },
+    { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+  );
+}
+
+export function IsPasswordConfirmation(): PropertyDecorator {
+  return field([Match('password', { message: M.passwordsMustMatch })], {});
+}
+
+export function IsAcceptedTerms(): PropertyDecorator {
+  return field([Equals(true, { message: M.termsRequired })], {}, { enum: [true] });
+}
+
+export function IsContactNumber(options: TextOptions = {}): PropertyDecorator {
+  return accountField(
+    [isString(), Matches(CONTACT_NUMBER_PATTERN, { message: CONTACT_NUMBER_RULE })],
+    options,
+    { example: '+8801700000000' },
+  );
+}
+
+export function IsOtp(): PropertyDecorator {
+  return accountField(
+    [isString(), Matches(OTP_PATTERN, { message: '$property must be 6 digits' })],
+    {},
+    {
+      example: '123456',
+    },
+  );
+}
+
+export function IsFlag(options: FieldOptions = {}): PropertyDecorator {
+  return field([IsBoolean({ message: '$property must be a boolean' })], options);
+}
+
+/** A user's or a tenant's state. */
+export function IsAccountStatus(): PropertyDecorator {
+  return IsOneOf(['active', 'hold'], { message: '$property must be active or hold' });
+}
+
+const CODES = PERMISSION_CODES as readonly number[];
+const CODES_RULE = `$property must contain permission codes (${CODES.join(', ')})`;
+
+/** The menu (permission) codes of a role; each at most twice, as a form may send duplicates. */
+export function IsPermissionCodes(options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      IsArray({ message: '$property must be an array' }),
+      ArrayMaxSize(CODES.length * 2, { message: '$property has too many entries' }),
+      IsInt({ each: true, message: CODES_RULE }),
+      IsIn(CODES, { each: true, message: CODES_RULE }),
+    ],
+    options,
+    { type: [Number] },
+  );
+}
+
+/** A role's code, as staff type it. */
+export function IsRoleCode(options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      isString(),
+      atMost(60),
+      Matches(/^[A-Za-z0-9_-]+$/, {
+        message: '$property may contain only letters, digits, dash and underscore',
+      }),
+    ],
+    options,
+    { maxLength: 60 },
+  );
+}
+
+/** A list of UUIDs (branches of a user). */
+export function IsUuids(max: number, options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      IsArray({ message: '$property must be an array' }),
+      ArrayMaxSize(max, { message: `$property must have at most ${max} entries` }),
+      IsUUID('all', { each: true, message: '$property must contain UUIDs' }),
+    ],
+    options,
+    { type: [String], format: 'uuid' },
+  );
+}
+
+/** An amount of money with at most two decimals. */
+export function IsPrice(options: FieldOptions = {}): PropertyDecorator {
+  const max = 9999999999;
+  return field(
+    [
+      IsNumber(
+        { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+        { message: '$property must be a number with at most 2 decimals' },
+      ),
+      Min(0, { message: '$property must not be negative' }),
+      Max(max, { message: `$property must not be greater than ${max}` }),
+    ],
+    options,
+    { minimum: 0, maximum: max },
+  );
+}
+
+// Device and monitoring fields: class-validator's own messages, as these endpoints have always answered.
+
+/** A string of at most `max` characters (`min` at least); `trim` strips it first. */
+export function IsShortString(
+  max: number,
+  options: FieldOptions & { min?: number; trim?: boolean } = {},
+): PropertyDecorator {
+  const min = options.min === undefined ? [] : [MinLength(options.min)];
+  const trim = options.trim ? [Transform(trimmed)] : [];
+  return field([MaxLength(max), ...min, IsString(), ...trim], options);
+}
+
+export function IsUuid(options: FieldOptions = {}): PropertyDecorator {
+  return field([IsUUID()], options);
+}
+
+export function IsOneOf(
+  values: readonly unknown[],
+  options: FieldOptions & { message?: string } = {},
+): PropertyDecorator {
+  const message = options.message === undefined ? undefined : { message: options.message };
+  return field([IsIn(values, message)], options, { enum: values as unknown[] });
+}
+
+/** A whole number in [min, max]; query strings are converted first. */
+export function IsInteger(min: number, max: number, options: FieldOptions = {}): PropertyDecorator {
+  return field([Max(max), Min(min), IsInt(), Type(() => Number)], options);
+}
+
+/** A number (decimals allowed) in [min, max]. */
+export function IsNumberInRange(min: number, max: number, options: FieldOptions = {}): PropertyDecorator {
+  return field([Max(max), Min(min), IsNumber(), Type(() => Number)], options);
+}
+
+export function IsPort(options: FieldOptions = {}): PropertyDecorator {
+  return IsInteger(1, 65535, options);
+}
+
+/** An IPv4 address or a host name. */
+export function IsHost(options: FieldOptions = {}): PropertyDecorator {
+  return field([Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` }), IsString()], options);
+}
+
+/** The Olt ID operators quote. */
+export function IsOltCode(options: FieldOptions = {}): PropertyDecorator {
+  return field([Matches(OLT_CODE_PATTERN, { message: OLT_CODE_RULE }), IsString()], options);
+}
+
+/** PPPoE ids as MikroTik accepts user names; blanks are dropped, the rest trimmed. */
+export function IsPppoeIds(max: number, options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      Matches(PPPOE_ID_PATTERN, {
+        each: true,
+        message: 'each PPPoE ID must be 1–64 characters without spaces, commas or slashes',
+      }),
+      ArrayMaxSize(max),
+      IsArray(),
+      Transform(trimmedList),
+    ],
+    options,
+    { type: [String], maxItems: max },
+  );
+}
+
+/** A calendar day, YYYY-MM-DD. */
+export function IsDay(options: FieldOptions = {}): PropertyDecorator {
+  return field([Matches(DAY_PATTERN, { message: '$property must be YYYY-MM-DD' })], options);
+}
+
+/** An IANA time zone; UTC when left out. */
+export function IsTimeZoneName(options: FieldOptions = {}): PropertyDecorator {
+  return field([IsTimeZone()], options, { example: 'Asia/Dhaka', default: 'UTC' });
+}
+
+function trimmed({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+function trimmedList({ value }: { value: unknown }): unknown {
+  return Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '')
+    : value;
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Stack } from '@mui/material';
+import { useWatch, type FieldErrors } from 'react-hook-form';
+import {
+  oltFormSchema,
+  type OltDetail,
+  type OltFormField,
+  type OltFormMode,
+  type OltFormValues,
+} from '@pondesk/contracts';
+import { useZodForm } from '../../../../shared/forms/use-zod-form';
+import { ApiError } from '../../../../shared/http-client';
+import { usePortChecks } from '../../hooks';
+import { serverFieldErrors, type ClearableSecret, type SecretClears } from '../../olt-form';
+import { checkKey } from '../../port-checks';
+import { BillingSection } from './billing-section';
+import { FormActions, submitAllowed } from './form-actions';
+import { MikrotikSection } from './mikrotik-section';
+import { NotificationsSection } from './notifications-section';
+import { OltInfoSection } from './olt-info-section';
+import type { ProbeApply } from './probe-panel';
+import type { SecretsState } from './secret-field';
+
+interface Props {
+  mode: OltFormMode;
+  initial: OltFormValues;
+  /** The stored OLT when editing: which secrets are stored, its branch name. */
+  detail?: OltDetail;
+  submitLabel: string;
+  /** Rejects with the API's error to show its message and field errors. */
+  onSubmit: (values: OltFormValues, clears: SecretClears) => Promise<void>;
+  onCancel: () => void;
+}
+
+const ADDRESSES = ['host', 'telnetPort', 'mikrotikHost', 'mikrotikPort'] as const;
+
+/** The Add and Edit OLT form: sections, port checks as the addresses change, Test Get Port. */
+export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCancel }: Props) {
+  // A field's message shows once it has been left, and every message after a submit.
+  const form = useZodForm(() => oltFormSchema(mode), initial, 'touch');
+  const { control, handleSubmit, setError, setValue } = form;
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [clears, setClears] = useState<SecretClears>({});
+
+  const [host, telnetPort, mikrotikHost, mikrotikPort] = useWatch({ control, name: ADDRESSES });
+  const checks = usePortChecks(checkKey(host, telnetPort), checkKey(mikrotikHost, mikrotikPort));
+  const allowed = submitAllowed(mode, checks);
+
+  const replace = (name: OltFormField, value: string) =>
+    setValue(name, value, { shouldDirty: true, shouldValidate: true });
+  const secrets: SecretsState = {
+    mode,
+    detail,
+    clears,
+    setClear: (name: ClearableSecret, clear: boolean) => {
+      setClears((c) => ({ ...c, [name]: clear }));
+      if (clear) replace(name, '');
+    },
+  };
+  const applyProbe: ProbeApply = (change) => {
+    if (change.brand) replace('brand', change.brand);
+    if (change.mode) replace('mode', change.mode);
+  };
+
+  const save = async (values: OltFormValues) => {
+    try {
+      await onSubmit(values, clears);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const { errors: fields, other } = serverFieldErrors(error.fields);
+        for (const [field, message] of Object.entries(fields))
+          setError(field as OltFormField, { type: 'server', message });
+        setFormError([error.message, ...other].join(' · '));
+      } else setFormError(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+  const focusFirst = (found: FieldErrors<OltFormValues>) => {
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(`olt-${first}`)?.focus();
+  };
+  const submit = (e: FormEvent) => {
+    setFormError(null);
+    if (!allowed || isSubmitting) e.preventDefault();
+    else void handleSubmit(save, focusFirst)(e);
+  };
+  const failsChecks = Object.values(errors).some((e) => e?.type !== 'server');
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={submitLabel}>
+      <Stack spacing={3}>
+        <MikrotikSection control={control} mode={mode} check={checks.mikrotik} secrets={secrets} />
+        <OltInfoSection
+          control={control}
+          mode={mode}
+          detail={detail}
+          check={checks.olt}
+          secrets={secrets}
+          onApplyProbe={applyProbe}
+        />
+        <NotificationsSection control={control} />
+        {mode === 'create' && <BillingSection control={control} />}
+        <FormActions
+          mode={mode}
+          checks={checks}
+          submitLabel={submitLabel}
+          submitting={isSubmitting}
+          formError={formError}
+          showCorrect={isSubmitted && failsChecks}
+          onCancel={onCancel}
+        />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import type { SignalHistory, SignalPoint } from '@pondesk/contracts';
+import { rxFill } from '../onus';
+
+/** Spec 2 §9: the signal chart is 450 px high; donuts have an 80% cutout. */
+export const SIGNAL_CHART_HEIGHT = 450;
+const DONUT_OUTER = 90;
+const DONUT_INNER = DONUT_OUTER * 0.8;
+
+export interface SignalChartColors {
+  line: string;
+  band: string;
+  text: string;
+  muted: string;
+  grid: string;
+  tooltipBg: string;
+}
+
+const dbm = (v: number | undefined | null) =>
+  v === undefined || v === null || !Number.isFinite(v) ? '—' : `${v.toFixed(2)} dBm`;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The tooltip text of one point: its time, then the reading (with the hour's range on rollups). */
+export function signalTooltip(p: SignalPoint, hourly: boolean): string {
+  const time = new Date(p.at).toLocaleString();
+  const lines = [`<strong>${escapeHtml(time)}</strong>`];
+  if (hourly) {
+    lines.push(`Average: ${dbm(p.rxDbm)}`);
+    if (p.rxMin !== undefined || p.rxMax !== undefined)
+      lines.push(`Range: ${dbm(p.rxMin)} to ${dbm(p.rxMax)}`);
+  } else lines.push(`Rx: ${dbm(p.rxDbm)}`);
+  return lines.join('<br/>');
+}
+
+interface AxisParam {
+  dataIndex: number;
+}
+
+/**
+ * The signal history as a time line. Values are negative dBm and are drawn as they are; hourly rollups
+ * (the 'All' range) draw the average with the hour's min to max as a faint band behind it.
+ */
+export function signalChartOption(history: SignalHistory, colors: SignalChartColors): EChartsCoreOption {
+  const hourly = history.resolution === 'hourly';
+  const points = history.points;
+  const time = (p: SignalPoint) => Date.parse(p.at);
+  const hasBand = hourly && points.some((p) => p.rxMin !== undefined && p.rxMax !== undefined);
+  const line = {
+    name: hourly ? 'Average' : '-dBm',
+    type: 'line',
+    data: points.map((p) => [time(p), p.rxDbm]),
+    showSymbol: points.length < 60,
+    symbolSize: 5,
+    sampling: 'lttb',
+    lineStyle: { width: 2, color: colors.line },
+    itemStyle: { color: colors.line },
+    z: 3,
+  };
+  const band = hasBand
+    ? [
+        {
+          name: 'Min',
+          type: 'line',
+          stack: 'range',
+          // Min is negative and the range positive: stack them whatever their signs.
+          stackStrategy: 'all',
+          data: points.map((p) => [time(p), p.rxMin ?? p.rxDbm]),
+          showSymbol: false,
+          lineStyle: { opacity: 0 },
+          silent: true,
+          tooltip: { show: false },
+        },
+        {
+          name: 'Range',
+          type: 'line',
+          stack: 'range',
+          stackStrategy: 'all',
+          data: points.map((p) => [time(p), (p.rxMax ?? p.rxDbm) - (p.rxMin ?? p.rxDbm)]),
+          showSymbol: false,
+          lineStyle: { opacity: 0 },
+          areaStyle: { color: colors.band },
+          silent: true,
+          tooltip: { show: false },
+        },
+      ]
+    : [];
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 40, bottom: hourly ? 72 : 40 },
+    tooltip: {
+      trigger: 'axis',
+      backgroundColor: colors.tooltipBg,
+      borderColor: colors.grid,
+      textStyle: { color: colors.text },
+      formatter: (params: AxisParam[] | AxisParam) => {
+        const first = Array.isArray(params) ? params[0] : params;
+        const p = first ? points[first.dataIndex] : undefined;
+        return p ? signalTooltip(p, hourly) : '';
+      },
+    },
+    xAxis: {
+      type: 'time',
+      // A day spans the whole day, however few samples it has; 'All' fits the samples.
+      ...(hourly ? {} : { min: Date.parse(history.from), max: Date.parse(history.to) }),
+      axisLabel: { color: colors.muted, hideOverlap: true },
+      axisLine: { lineStyle: { color: colors.grid } },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      name: '-dBm',
+      nameTextStyle: { color: colors.muted },
+      scale: true,
+      axisLabel: { color: colors.muted },
+      splitLine: { lineStyle: { color: colors.grid } },
+    },
+    dataZoom: hourly
+      ? [
+          { type: 'inside', xAxisIndex: 0 },
+          { type: 'slider', xAxisIndex: 0, height: 20, bottom: 16, textStyle: { color: colors.muted } },
+        ]
+      : [{ type: 'inside', xAxisIndex: 0 }],
+    series: [...band, line],
+  };
+}
+
+export interface DonutColors {
+  fill: string;
+  rest: string;
+  text: string;
+  muted: string;
+}
+
+/** A dBm reading as a donut: -8 dBm fills it, -32 dBm leaves it empty; the rest of 100 is the track. */
+export function dbmDonutOption(rxDbm: number, colors: DonutColors, label = 'dBm'): EChartsCoreOption {
+  const fill = rxFill(rxDbm);
+  return {
+    animation: false,
+    title: {
+      // One text block with two styled lines: ECharts' subtext overlaps the text when both are centred.
+      text: `{value|${rxDbm.toFixed(2)}}\n{unit|${label}}`,
+      left: 'center',
+      top: 'center',
+      textStyle: {
+        rich: {
+          value: { fontSize: 20, fontWeight: 700, color: colors.text, lineHeight: 26, align: 'center' },
+          unit: { fontSize: 12, color: colors.muted, lineHeight: 16, align: 'center' },
+        },
+      },
+    },
+    series: [
+      {
+        type: 'pie',
+        radius: [`${DONUT_INNER}%`, `${DONUT_OUTER}%`],
+        silent: true,
+        label: { show: false },
+        labelLine: { show: false },
+        emphasis: { disabled: true },
+        data: [
+          { name: 'Signal', value: fill, itemStyle: { color: colors.fill } },
+          { name: 'Rest', value: 100 - fill, itemStyle: { color: colors.rest } },
+        ],
+      },
+    ],
+  };
+}

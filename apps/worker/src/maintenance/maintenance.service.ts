@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { JobName, type HourlyRollupResult, type SamplePartitionsResult } from '@pondesk/server-queue';
+import { OnJob } from '../jobs/on-job.decorator';
+
+const monthStart = (d: Date, offset = 0) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
+const partitionName = (d: Date) =>
+  `onu_signal_sample_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/** Monthly sample partitions ahead of time, retention by dropping whole months, hourly rollups. */
+@Injectable()
+export class MaintenanceService {
+  private readonly logger = new Logger(MaintenanceService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @OnJob(JobName.SamplePartitions)
+  samplePartitions(): Promise<SamplePartitionsResult> {
+    return this.maintainPartitions(new Date());
+  }
+
+  /** Rolls up the hour that has just ended. */
+  @OnJob(JobName.HourlyRollup)
+  hourlyRollup(): Promise<HourlyRollupResult> {
+    return this.rollup(new Date(Date.now() - 3600_000));
+  }
+
+  async maintainPartitions(now: Date): Promise<SamplePartitionsResult> {
+    const created: string[] = [];
+    for (const offset of [0, 1, 2]) {
+      const from = monthStart(now, offset);
+      const name = partitionName(from);
+      const exists = await this.db.query('SELECT 1 FROM pg_class WHERE relname = $1', [name]);
+      if (exists.length) continue;
+      const range = [from.toISOString(), monthStart(now, offset + 1).toISOString()];
+      // Rows that landed in the default partition before this month's partition existed move with it.
+      await this.db.transaction(async (tx) => {
+        await tx.query(`CREATE TABLE "${name}" (LIKE onu_signal_sample INCLUDING DEFAULTS)`);
+        await tx.query(
+          `WITH moved AS (DELETE FROM onu_signal_sample_default WHERE sampled_at >= $1 AND sampled_at < $2 RETURNING *)
+           INSERT INTO "${name}" SELECT * FROM moved`,
+          range,
+        );
+        await tx.query(
+          `ALTER TABLE onu_signal_sample ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
+        );
+      });
+      created.push(name);
+    }
+    const cutoff = new Date(now.getTime() - this.config.SAMPLE_RETENTION_DAYS * 86400_000);
+    const dropped: string[] = [];
+    const parts: { name: string }[] = await this.db.query(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+       WHERE p.relname = 'onu_signal_sample' AND c.relname ~ '^onu_signal_sample_y[0-9]{4}m[0-9]{2}$'`,
+    );
+    for (const { name } of parts) {
+      const match = /y(\d{4})m(\d{2})$/.exec(name);
+      if (!match) continue;
+      const [, y, m] = match;
+      const end = new Date(Date.UTC(Number(y), Number(m), 1));
+      if (end <= cutoff) {
+        await this.db.query(`DROP TABLE "${name}"`);
+        dropped.push(name);
+      }
+    }
+    // The oldest remaining month holds some rows past retention; partition pruning keeps this cheap.
+    const res: [unknown[], number] = await this.db.query(
+      'DELETE FROM onu_signal_sample WHERE sampled_at < $1',
+      [cutoff],
+    );
+    const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+    if (created.length || dropped.length)
+      this.logger.log(
+        `sample partitions: created ${created.join(', ') || 'none'}, dropped ${dropped.join(', ') || 'none'}`,
+      );
+    return { created, dropped, deleted };
+  }
+
+  /** min/avg/max per ONU for the hour containing `at` (re-runnable: it overwrites). */
+  async rollup(at: Date): Promise<HourlyRollupResult> {
+    const hour = new Date(Math.floor(at.getTime() / 3600_000) * 3600_000);
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO onu_signal_hourly (onu_ref, hour, tenant_id, rx_min, rx_avg, rx_max, sample_count)
+       SELECT onu_ref, $1::timestamptz, min(tenant_id::text)::uuid, min(rx_dbm), avg(rx_dbm), max(rx_dbm), count(*)
+       FROM onu_signal_sample WHERE sampled_at >= $1 AND sampled_at < $1::timestamptz + interval '1 hour'
+       GROUP BY onu_ref
+       ON CONFLICT (onu_ref, hour) DO UPDATE SET rx_min = EXCLUDED.rx_min, rx_avg = EXCLUDED.rx_avg, rx_max = EXCLUDED.rx_max, sample_count = EXCLUDED.sample_count
+       RETURNING 1`,
+      [hour],
+    );
+    return { rows: rows.length };
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import {
+  JobName,
+  type DeviceOutcome,
+  type PortCheckPayload,
+  type PortCheckResult,
+  type TelnetCheckPayload,
+} from '@pondesk/server-queue';
+import type { TelnetCheckResult } from '@pondesk/contracts';
+import { OnJob } from '../jobs/on-job.decorator';
+import { OltSessionService, messageOf } from './olt-session.service';
+import { checkPort } from './port-check';
+
+/** The OLT form's and the Clear dialog's reachability checks. */
+@Injectable()
+export class OltChecksService {
+  constructor(private readonly sessions: OltSessionService) {}
+
+  @OnJob(JobName.PortCheck)
+  portCheck({ host, port }: PortCheckPayload): Promise<PortCheckResult> {
+    return checkPort(host, port);
+  }
+
+  @OnJob(JobName.TelnetCheck)
+  telnetCheck(p: TelnetCheckPayload): Promise<DeviceOutcome<TelnetCheckResult>> {
+    return this.sessions.run(p, async (session) => {
+      try {
+        const check = await session.checkTelnet();
+        return { ok: check.ok, prompt: check.prompt, error: check.error };
+      } catch (error) {
+        // A failed login is the answer to this question, not a failure of the job.
+        return { ok: false, prompt: null, error: messageOf(error) };
+      }
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import type {
+  OnuHistoryEvent,
+  OnuOptics,
+  OnuRecord,
+  OnuRef,
+  TelnetLoginCheck,
+} from '@pondesk/device-drivers';
+import type { OltEntity } from '@pondesk/server-database';
+
+export interface OltHealthReading {
+  cpuPercent: number | null;
+  memoryPercent: number | null;
+  uptimeSeconds: number | null;
+}
+
+/** What polling and the operators' ONU actions need from a device session; the drivers sit behind it. */
+export interface PollableOlt {
+  /** Every ONU of the OLT, and its PON port count when the device tells it. */
+  listOnus(): Promise<{ onus: OnuRecord[]; ponPorts: number | null }>;
+  /** The ONUs of one PON port, as the driver reports them. */
+  portOnus(ponPort: number): Promise<OnuRecord[]>;
+  readOptics(onu: OnuRef): Promise<OnuOptics>;
+  /** The ONU's deactivation or up/down log; `null` when the device keeps none we can read. */
+  history(onu: OnuRef): Promise<OnuHistoryEvent[] | null>;
+  reboot(onu: OnuRef): Promise<void>;
+  deleteOnu(onu: OnuRef): Promise<void>;
+  checkTelnet(): Promise<TelnetLoginCheck>;
+  systemHealth(): Promise<OltHealthReading>;
+  close(): Promise<void>;
+}
+
+/** Opens a session to a stored OLT (credentials already decrypted by the caller's SecretBox). */
+export abstract class OltConnector {
+  abstract connect(olt: OltEntity): PollableOlt;
+}

@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { OnuHistoryEvent, OnuOptics, OnuRecord } from '@pondesk/device-drivers';
+import type { OnuDownReasonCode, OnuRealtime, OnuSignalReading } from '@pondesk/contracts';
+import { refreshOltStats, type OltEntity } from '@pondesk/server-database';
+import {
+  JobName,
+  JobQueue,
+  ONU_WATCH_INTERVAL_MS,
+  ONU_WATCH_MAX_MS,
+  type DeviceOutcome,
+  type OnuActionPayload,
+  type OnuWatchPayload,
+  type OnuWatchResult,
+} from '@pondesk/server-queue';
+import { OnJob } from '../jobs/on-job.decorator';
+import type { PollableOlt } from '../olt-sessions/olt-connector';
+import { DeviceActionFailure, OltSessionService } from '../olt-sessions/olt-session.service';
+import { toOnuReading } from '../polling/onu-record-mapper';
+import { OnuStore } from '../polling/onu-store.service';
+import { EventPublisher } from '../realtime/event-publisher.service';
+
+/** A watch's follow-up look at the port, kept a while for inspection. */
+const WATCH_JOB_OPTIONS = { delay: ONU_WATCH_INTERVAL_MS, removeOnComplete: 100, removeOnFail: 100 };
+
+const reading = (o: OnuOptics, at: Date): OnuSignalReading => ({
+  rxDbm: o.rxDbm,
+  txDbm: o.txDbm,
+  temperatureC: o.temperatureC,
+  voltageV: o.voltageV,
+  biasMa: o.biasMa,
+  oltRxDbm: o.oltRxDbm,
+  readAt: at.toISOString(),
+});
+
+/** Counts and the reason summary of an ONU's device-side history (the ONU Realtime tab). */
+export function summariseHistory(
+  history: OnuHistoryEvent[] | null,
+): Pick<OnuRealtime, 'historyCounts' | 'reasonSummary'> {
+  const historyCounts = { up: 0, down: 0, other: 0 };
+  const reasons = new Map<OnuDownReasonCode, number>();
+  for (const e of history ?? []) {
+    historyCounts[e.event] += 1;
+    if (e.event === 'down') {
+      const r = e.reason ?? 'unknown';
+      reasons.set(r, (reasons.get(r) ?? 0) + 1);
+    }
+  }
+  const reasonSummary = [...reasons.entries()]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return { historyCounts, reasonSummary };
+}
+
+/**
+ * The operators' on-demand work on one ONU: live signal, realtime record, reboot (then watch it come
+ * back) and clear (delete on the OLT). One session per OLT, taken in turn with polls.
+ */
+@Injectable()
+export class OnuActionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly jobs: JobQueue,
+    private readonly sessions: OltSessionService,
+    private readonly store: OnuStore,
+    private readonly events: EventPublisher,
+  ) {}
+
+  @OnJob(JobName.OnuReadSignal)
+  readSignal(p: OnuActionPayload): Promise<DeviceOutcome<OnuSignalReading>> {
+    return this.run(p, async (session) => reading(await session.readOptics(p), new Date()));
+  }
+
+  @OnJob(JobName.OnuRealtime)
+  realtime(p: OnuActionPayload): Promise<DeviceOutcome<OnuRealtime>> {
+    return this.run(p, async (session, olt) => {
+      const at = new Date();
+      const record = await this.readPort(session, olt, p);
+      const history = await session.history(p);
+      const [row]: { status_changed_at: Date | null; status: string }[] = await this.db.query(
+        'SELECT status, status_changed_at FROM onu WHERE id = $1',
+        [p.onuRef],
+      );
+      const online = record.status === 'online';
+      return {
+        readAt: at.toISOString(),
+        mode: olt.mode,
+        status: record.status,
+        statusRaw: record.statusRaw,
+        ifName: record.ifName,
+        description: record.description,
+        distanceM: record.distanceM,
+        mac: record.mac,
+        serial: record.serial,
+        vendor: record.vendor,
+        model: record.model,
+        lastRegTime: record.lastRegTime,
+        lastDeregTime: record.lastDeregTime,
+        lastDeregReason: record.lastDeregReason,
+        lastDeregReasonRaw: record.lastDeregReasonRaw,
+        onlineSeconds:
+          online && row?.status === 'online' && row.status_changed_at
+            ? Math.max(0, Math.round((at.getTime() - new Date(row.status_changed_at).getTime()) / 1000))
+            : null,
+        optics: reading(record, at),
+        history:
+          history?.map((e) => ({ time: e.time, event: e.event, reason: e.reason, reasonRaw: e.reasonRaw })) ??
+          null,
+        ...summariseHistory(history),
+      };
+    });
+  }
+
+  @OnJob(JobName.OnuReboot)
+  reboot(p: OnuActionPayload): Promise<DeviceOutcome<{ watching: boolean }>> {
+    return this.run(p, async (session) => {
+      await session.reboot(p);
+      // Watch the port until the ONU has gone and come back, so the lists show it without a reload.
+      await this.jobs.enqueue(
+        JobName.OnuWatch,
+        { ...p, until: Date.now() + ONU_WATCH_MAX_MS, sawOffline: false },
+        WATCH_JOB_OPTIONS,
+      );
+      return { watching: true };
+    });
+  }
+
+  @OnJob(JobName.OnuClear)
+  clear(p: OnuActionPayload): Promise<DeviceOutcome<{ deleted: boolean }>> {
+    return this.run(p, async (session, olt) => {
+      await session.deleteOnu(p);
+      await this.db.transaction(async (tx) => {
+        await tx.query('DELETE FROM onu WHERE id = $1 AND olt_id = $2', [p.onuRef, olt.id]);
+        await refreshOltStats(tx, [olt.id]);
+      });
+      return { deleted: true };
+    });
+  }
+
+  /** One look at the port after a reboot; schedules the next look until the ONU is back or time is up. */
+  @OnJob(JobName.OnuWatch)
+  async watch(p: OnuWatchPayload): Promise<OnuWatchResult> {
+    const outcome = await this.run(p, async (session, olt) => (await this.readPort(session, olt, p)).status);
+    const status = outcome.ok ? outcome.value : null;
+    const sawOffline = p.sawOffline || (status !== null && status !== 'online');
+    const back = sawOffline && status === 'online';
+    const gone = !outcome.ok && (outcome.code === 'ONU_GONE' || outcome.code === 'OLT_GONE');
+    if (back || gone || Date.now() + ONU_WATCH_INTERVAL_MS > p.until) return { done: true, status };
+    await this.jobs.enqueue(JobName.OnuWatch, { ...p, sawOffline }, WATCH_JOB_OPTIONS);
+    return { done: false, status };
+  }
+
+  /** Reads the ONU's port, stores what it found (events included) and answers the ONU's record. */
+  private async readPort(session: PollableOlt, olt: OltEntity, p: OnuActionPayload): Promise<OnuRecord> {
+    const records = await session.portOnus(p.ponPort);
+    const applied = await this.store.applyPoll(
+      olt,
+      records.map(toOnuReading),
+      new Date(),
+      0,
+      null,
+      p.ponPort,
+    );
+    this.events.onuChanges(olt, applied.changes, new Date().toISOString());
+    const record = records.find((r) => r.ponPort === p.ponPort && r.onuId === p.onuId);
+    if (!record) throw new DeviceActionFailure('ONU_GONE', 'The OLT no longer lists this ONU');
+    return record;
+  }
+
+  private run<T>(
+    p: OnuActionPayload,
+    fn: (session: PollableOlt, olt: OltEntity) => Promise<T>,
+  ): Promise<DeviceOutcome<T>> {
+    return this.sessions.run(p, fn, p.onuRef);
+  }
+}

@@ -1,0 +1,217 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { parsePppoeIds, type OnuReading } from '@pondesk/contracts';
+import { refreshOltStats } from '@pondesk/server-database';
+import { onuKey, planPoll, type StatusChange, type StoredOnu } from './poll-diff';
+
+export interface AppliedPoll {
+  total: number;
+  online: number;
+  offline: number;
+  samples: number;
+  removed: number;
+  changes: (StatusChange & { onuRef: string; ifName: string; pppoeIds: string[] })[];
+}
+
+interface OltRef {
+  id: string;
+  tenantId: string;
+}
+
+const col = <T>(rows: OnuReading[], pick: (o: OnuReading) => T) => rows.map(pick);
+
+/**
+ * Writes one poll's result in a single transaction with set-based SQL (one statement per table, whatever
+ * the ONU count). Re-running the same poll (a retried job) changes nothing: samples are keyed by
+ * (onu, poll time) and status events only follow a stored status that differs.
+ */
+@Injectable()
+export class OnuStore {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Applies a full poll, or with `ponPort` a read of that one PON port (the other ports' rows are left
+   * alone and the OLT's last-poll fields are not touched).
+   */
+  async applyPoll(
+    olt: OltRef,
+    polled: OnuReading[],
+    pollTime: Date,
+    durationMs: number,
+    ponPortCount: number | null,
+    ponPort?: number,
+  ): Promise<AppliedPoll> {
+    // A device listing an ONU twice would make the upsert touch one row twice, which Postgres refuses.
+    polled = [...new Map(polled.map((p) => [onuKey(p), p])).values()];
+    if (ponPort !== undefined) polled = polled.filter((p) => p.ponPort === ponPort);
+    return this.db.transaction(async (tx) => {
+      // One poll per OLT at a time, also across workers and retries.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
+      const stored: StoredOnu[] = (
+        await tx.query(
+          `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt"
+           FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
+          [olt.id, ponPort ?? null],
+        )
+      ).map((r: StoredOnu) => ({ ...r, sampledAt: r.sampledAt ? new Date(r.sampledAt) : null }));
+      const plan = planPoll(stored, polled, pollTime);
+      const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
+      const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, pollTime);
+      const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
+      const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
+      const changes = plan.changes.flatMap((c) => {
+        const o = polledByKey.get(onuKey(c));
+        const onuRef = ids.get(onuKey(c));
+        if (!o || !onuRef) return [];
+        return {
+          ...c,
+          onuRef,
+          ifName: o.ifName,
+          pppoeIds: pppoe.get(onuKey(c)) ?? [],
+        };
+      });
+      await this.insertEvents(tx, olt, changes, pollTime);
+      if (plan.vanished.length)
+        await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
+      // The OLT's counts and figures move in the same transaction as its ONUs.
+      const stats = (await refreshOltStats(tx, [olt.id])).get(olt.id);
+      const total = stats?.total ?? 0;
+      const online = stats?.online ?? 0;
+      if (ponPort === undefined)
+        await tx.query(
+          `UPDATE olt SET last_polled_at = $2, last_poll_duration_ms = $3, pon_port_count = COALESCE($4, pon_port_count),
+             last_error = NULL WHERE id = $1`,
+          [olt.id, pollTime, durationMs, ponPortCount],
+        );
+      return {
+        total,
+        online,
+        offline: total - online,
+        samples,
+        removed: plan.vanished.length,
+        changes,
+      };
+    });
+  }
+
+  private async upsert(
+    tx: EntityManager,
+    olt: OltRef,
+    rows: OnuReading[],
+    sampled: boolean[],
+    at: Date,
+  ): Promise<{ ids: Map<string, string>; pppoe: Map<string, string[]> }> {
+    if (!rows.length) return { ids: new Map(), pppoe: new Map() };
+    const result: { id: string; pon_port: number; onu_id: number; pppoe_ids: string[] }[] = await tx.query(
+      `INSERT INTO onu AS o (tenant_id, olt_id, pon_port, onu_id, if_name, mac, serial, description, pppoe_ids, status, reason, reason_raw,
+         rx_dbm, tx_dbm, temperature_c, voltage_v, bias_ma, distance_m, vendor, model, last_seen_at, status_changed_at, last_down_at,
+         sampled_rx_dbm, sampled_at)
+       SELECT $1, $2, u.pon_port, u.onu_id, u.if_name, u.mac, u.serial, u.description,
+         COALESCE(string_to_array(NULLIF(u.pppoe, ''), ','), '{}'), u.status, u.reason, u.reason_raw,
+         u.rx, u.tx, u.temp, u.volt, u.bias, u.dist, u.vendor, u.model,
+         CASE WHEN u.status = 'online' THEN $3::timestamptz END, $3::timestamptz,
+         CASE WHEN u.status = 'offline' THEN $3::timestamptz END,
+         CASE WHEN u.sampled THEN u.rx END, CASE WHEN u.sampled THEN $3::timestamptz END
+       FROM unnest($4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
+                   $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::int[], $20::text[], $21::text[], $22::bool[])
+         AS u(pon_port, onu_id, if_name, mac, serial, description, pppoe, status, reason, reason_raw, rx, tx, temp, volt, bias, dist, vendor, model, sampled)
+       ON CONFLICT (olt_id, pon_port, onu_id) DO UPDATE SET
+         if_name = EXCLUDED.if_name, mac = COALESCE(EXCLUDED.mac, o.mac), serial = COALESCE(EXCLUDED.serial, o.serial),
+         description = EXCLUDED.description,
+         pppoe_ids = CASE WHEN o.pppoe_manual THEN o.pppoe_ids ELSE EXCLUDED.pppoe_ids END,
+         status = EXCLUDED.status,
+         reason = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason ELSE o.reason END,
+         reason_raw = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason_raw ELSE o.reason_raw END,
+         rx_dbm = EXCLUDED.rx_dbm, tx_dbm = EXCLUDED.tx_dbm, temperature_c = EXCLUDED.temperature_c, voltage_v = EXCLUDED.voltage_v,
+         bias_ma = EXCLUDED.bias_ma, distance_m = COALESCE(EXCLUDED.distance_m, o.distance_m),
+         vendor = COALESCE(EXCLUDED.vendor, o.vendor), model = COALESCE(EXCLUDED.model, o.model),
+         last_seen_at = COALESCE(EXCLUDED.last_seen_at, o.last_seen_at),
+         status_changed_at = CASE WHEN o.status IS DISTINCT FROM EXCLUDED.status THEN EXCLUDED.status_changed_at ELSE o.status_changed_at END,
+         last_down_at = CASE WHEN o.status = 'online' AND EXCLUDED.status = 'offline' THEN EXCLUDED.status_changed_at ELSE o.last_down_at END,
+         sampled_rx_dbm = COALESCE(EXCLUDED.sampled_rx_dbm, o.sampled_rx_dbm), sampled_at = COALESCE(EXCLUDED.sampled_at, o.sampled_at),
+         updated_at = now()
+       RETURNING id, pon_port, onu_id, pppoe_ids`,
+      [
+        olt.tenantId,
+        olt.id,
+        at,
+        col(rows, (o) => o.ponPort),
+        col(rows, (o) => o.onuId),
+        col(rows, (o) => o.ifName),
+        col(rows, (o) => o.mac),
+        col(rows, (o) => o.serial),
+        col(rows, (o) => o.description),
+        col(rows, (o) => parsePppoeIds(o.description).join(',')),
+        col(rows, (o) => o.status),
+        col(rows, (o) => (o.status === 'offline' ? (o.reason ?? 'unknown') : null)),
+        col(rows, (o) => o.reasonRaw),
+        col(rows, (o) => o.rxDbm),
+        col(rows, (o) => o.txDbm),
+        col(rows, (o) => o.temperatureC),
+        col(rows, (o) => o.voltageV),
+        col(rows, (o) => o.biasMa),
+        col(rows, (o) => (o.distanceM === null ? null : Math.round(o.distanceM))),
+        col(rows, (o) => o.vendor),
+        col(rows, (o) => o.model),
+        sampled,
+      ],
+    );
+    return {
+      ids: new Map(result.map((r) => [onuKey({ ponPort: r.pon_port, onuId: r.onu_id }), r.id])),
+      pppoe: new Map(result.map((r) => [onuKey({ ponPort: r.pon_port, onuId: r.onu_id }), r.pppoe_ids])),
+    };
+  }
+
+  private async insertSamples(
+    tx: EntityManager,
+    olt: OltRef,
+    rows: OnuReading[],
+    sampled: boolean[],
+    ids: Map<string, string>,
+    at: Date,
+  ): Promise<number> {
+    const picked = rows.filter((_o, i) => sampled[i]);
+    if (!picked.length) return 0;
+    const res: unknown[] = await tx.query(
+      `INSERT INTO onu_signal_sample (onu_ref, tenant_id, olt_id, sampled_at, rx_dbm, tx_dbm)
+       SELECT u.ref, $1, $2, $3, u.rx, u.tx FROM unnest($4::uuid[], $5::real[], $6::real[]) AS u(ref, rx, tx)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [
+        olt.tenantId,
+        olt.id,
+        at,
+        picked.map((o) => ids.get(onuKey(o))),
+        picked.map((o) => o.rxDbm),
+        picked.map((o) => o.txDbm),
+      ],
+    );
+    return res.length;
+  }
+
+  private async insertEvents(
+    tx: EntityManager,
+    olt: OltRef,
+    changes: AppliedPoll['changes'],
+    at: Date,
+  ): Promise<void> {
+    if (!changes.length) return;
+    await tx.query(
+      `INSERT INTO onu_status_event (tenant_id, olt_id, onu_ref, pon_port, onu_id, from_status, to_status, reason, reason_raw, occurred_at)
+       SELECT $1, $2, u.ref, u.pon, u.onu, u.f, u.t, u.reason, u.raw, $3
+       FROM unnest($4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) AS u(ref, pon, onu, f, t, reason, raw)`,
+      [
+        olt.tenantId,
+        olt.id,
+        at,
+        changes.map((c) => c.onuRef),
+        changes.map((c) => c.ponPort),
+        changes.map((c) => c.onuId),
+        changes.map((c) => c.from),
+        changes.map((c) => c.to),
+        changes.map((c) => c.reason),
+        changes.map((c) => c.reasonRaw),
+      ],
+    );
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import type { Repository } from 'typeorm';
+import { OltEntity } from '@pondesk/server-database';
+import { JobName, type OltJobPayload, type PollOltResult } from '@pondesk/server-queue';
+import { OnJob } from '../jobs/on-job.decorator';
+import { OltConnector } from '../olt-sessions/olt-connector';
+import { OltLock } from '../olt-sessions/olt-lock.service';
+import { EventPublisher } from '../realtime/event-publisher.service';
+import { OnuStore, type AppliedPoll } from './onu-store.service';
+import { toOnuReading } from './onu-record-mapper';
+
+/** A full ONU poll of one OLT: bulk read through the driver, diff, upsert, samples, events. */
+@Injectable()
+export class PollOltService {
+  private readonly logger = new Logger(PollOltService.name);
+
+  constructor(
+    @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
+    private readonly connector: OltConnector,
+    private readonly store: OnuStore,
+    private readonly lock: OltLock,
+    private readonly events: EventPublisher,
+  ) {}
+
+  @OnJob(JobName.PollOlt)
+  async pollOlt(p: OltJobPayload, job: Job): Promise<PollOltResult> {
+    const olt = await this.olts.findOne({ where: { id: p.oltId, tenantId: p.tenantId, show: true } });
+    if (!olt) return { skipped: 'gone' };
+    // Circuit breaker: an OLT the health check holds offline is not walked until it answers again.
+    if (olt.status === 'offline' && !p.force) return { skipped: 'offline' };
+    const outcome = await this.lock.withLock(olt.id, 10 * 60_000, () =>
+      this.poll(olt, new Date(job.timestamp)),
+    );
+    // Another session (a health check, a live read) holds the OLT: fail this attempt so BullMQ retries it.
+    if (!outcome) throw new Error(`OLT ${olt.id} is busy; poll retried`);
+    return outcome;
+  }
+
+  async poll(olt: OltEntity, pollTime: Date): Promise<PollOltResult> {
+    const t0 = performance.now();
+    const session = this.connector.connect(olt);
+    let applied: AppliedPoll;
+    try {
+      const { onus, ponPorts } = await session.listOnus();
+      applied = await this.store.applyPoll(
+        olt,
+        onus.map(toOnuReading),
+        pollTime,
+        Math.round(performance.now() - t0),
+        ponPorts,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const durationMs = Math.round(performance.now() - t0);
+      this.logger.warn({ oltId: olt.id, err: message }, `poll of ${olt.name} failed`);
+      await this.olts.update(
+        { id: olt.id },
+        { lastError: message.slice(0, 500), lastPolledAt: pollTime, lastPollDurationMs: durationMs },
+      );
+      this.events.toOlt(olt, 'olt.poll.finished', {
+        oltId: olt.id,
+        ok: false,
+        durationMs,
+        total: 0,
+        online: 0,
+        offline: 0,
+        changed: 0,
+        error: message,
+        at: new Date().toISOString(),
+      });
+      return { ok: false, durationMs, error: message };
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+    const durationMs = Math.round(performance.now() - t0);
+    const at = pollTime.toISOString();
+    // A full walk that answered proves the OLT reachable; the health check need not wait its turn to say so.
+    if (olt.status !== 'online') {
+      await this.olts.update(
+        { id: olt.id },
+        { status: 'online', consecutiveFailures: 0, lastCheckedAt: new Date() },
+      );
+      this.events.toOlt(olt, 'olt.reachability.changed', {
+        oltId: olt.id,
+        status: 'online',
+        previous: olt.status,
+        at: new Date().toISOString(),
+      });
+    }
+    this.events.onuChanges(olt, applied.changes, at);
+    this.events.toOlt(olt, 'olt.poll.finished', {
+      oltId: olt.id,
+      ok: true,
+      durationMs,
+      total: applied.total,
+      online: applied.online,
+      offline: applied.offline,
+      changed: applied.changes.length,
+      at: new Date().toISOString(),
+    });
+    return { ok: true, durationMs, total: applied.total, changed: applied.changes.length };
+  }
+}

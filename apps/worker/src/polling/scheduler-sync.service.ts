@@ -1,0 +1,86 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import type { Repository } from 'typeorm';
+import { OltEntity } from '@pondesk/server-database';
+import { JobName, QueueName, RedisConnections, scheduleOlt, type OltJobPayload } from '@pondesk/server-queue';
+
+const RESYNC_MS = 60_000;
+
+/**
+ * Postgres is the source of truth for what gets polled; Redis only holds the schedulers. Every minute,
+ * at start, and whenever Redis comes back (it may have lost everything), the schedulers are made to match.
+ */
+@Injectable()
+export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(SchedulerSyncService.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  /** Watches Redis: a reconnect may follow a restart that lost every scheduler. */
+  private readonly watcher: Redis;
+  private readonly resync = () => void this.sync();
+
+  constructor(
+    @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
+    @InjectQueue(QueueName.OltPoll) private readonly pollQueue: Queue<OltJobPayload>,
+    @InjectQueue(QueueName.OltHealth) private readonly healthQueue: Queue<OltJobPayload>,
+    @InjectQueue(QueueName.Maintenance) private readonly maintenanceQueue: Queue,
+    connections: RedisConnections,
+  ) {
+    this.watcher = connections.open({ lazyConnect: true });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.watcher.connect().catch(() => undefined);
+    this.watcher.on('ready', this.resync);
+    this.timer = setInterval(this.resync, RESYNC_MS);
+    await this.sync();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    // The connection closes at shutdown; a reconnect before then must not sync against closing queues.
+    this.watcher.off('ready', this.resync);
+  }
+
+  /** Idempotent; concurrent calls share one run. */
+  sync(): Promise<void> {
+    this.running ??= this.doSync().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async doSync(): Promise<void> {
+    try {
+      const olts = await this.olts.find({
+        where: { show: true },
+        select: { id: true, tenantId: true, pollIntervalSeconds: true },
+      });
+      for (const olt of olts) {
+        await scheduleOlt(this.pollQueue, this.healthQueue, olt);
+      }
+      const wanted = new Set(olts.map((o) => o.id));
+      for (const queue of [this.pollQueue, this.healthQueue]) {
+        for (const s of await queue.getJobSchedulers(0, -1)) {
+          const id = (s.id ?? s.key).replace(/^(poll|health)-/, '');
+          if (!wanted.has(id)) await queue.removeJobScheduler(s.id ?? s.key);
+        }
+      }
+      await this.maintenanceQueue.upsertJobScheduler(
+        'sample-partitions',
+        { every: 6 * 3600_000 },
+        { name: JobName.SamplePartitions },
+      );
+      await this.maintenanceQueue.upsertJobScheduler(
+        'hourly-rollup',
+        { pattern: '5 * * * *' },
+        { name: JobName.HourlyRollup },
+      );
+    } catch (error) {
+      this.logger.warn(
+        `scheduler sync failed, retrying in ${RESYNC_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

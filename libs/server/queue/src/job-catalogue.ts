@@ -1,0 +1,111 @@
+import type { OnuRealtime, OnuSignalReading, ProbeResponse, TelnetCheckResult } from '@pondesk/contracts';
+import type {
+  DeviceOutcome,
+  HourlyRollupResult,
+  NoPayload,
+  OltHealthResult,
+  OltJobPayload,
+  OnuActionPayload,
+  OnuWatchPayload,
+  OnuWatchResult,
+  PollOltResult,
+  PortCheckPayload,
+  PortCheckResult,
+  ProbePayload,
+  SamplePartitionsResult,
+  SystemPingPayload,
+  SystemPingResult,
+  TelnetCheckPayload,
+} from './job-payloads';
+import { QueueName } from './queues';
+
+/**
+ * Every job the worker runs, by the name it has in Redis. The values are those of the jobs and
+ * schedulers already stored, so renaming a member never strands a queued job.
+ */
+export enum JobName {
+  /** Round trip check: the worker answers with its id. */
+  SystemPing = 'ping',
+  /** Full ONU poll of one OLT. */
+  PollOlt = 'poll',
+  /** Reachability and CPU/memory/uptime of one OLT. */
+  CheckOltHealth = 'check',
+  /** TCP connect to host:port; answers open/closed. */
+  PortCheck = 'port-check',
+  /** SNMP identify of an OLT not yet saved (Test Get Port). */
+  ProbeOlt = 'probe',
+  /** Live optics of one ONU (the list's Get). */
+  OnuReadSignal = 'onu-read-signal',
+  /** Live record and up/down history of one ONU (the PPPoE page's ONU Realtime). */
+  OnuRealtime = 'onu-realtime',
+  OnuReboot = 'onu-reboot',
+  /** Deletes the ONU's registration on the OLT (Clear), then its stored record. */
+  OnuClear = 'onu-clear',
+  /** Reads one PON port again and again after a reboot until the ONU is back (or time is up). */
+  OnuWatch = 'onu-watch',
+  /** Telnet login to a stored OLT (the Clear dialog enables Yes only after it succeeds). */
+  TelnetCheck = 'telnet-check',
+  SamplePartitions = 'sample-partitions',
+  HourlyRollup = 'hourly-rollup',
+}
+
+/** What each job carries: enqueueing a job with another job's payload does not compile. */
+export interface JobPayloads {
+  [JobName.SystemPing]: SystemPingPayload;
+  [JobName.PollOlt]: OltJobPayload;
+  [JobName.CheckOltHealth]: OltJobPayload;
+  [JobName.PortCheck]: PortCheckPayload;
+  [JobName.ProbeOlt]: ProbePayload;
+  [JobName.OnuReadSignal]: OnuActionPayload;
+  [JobName.OnuRealtime]: OnuActionPayload;
+  [JobName.OnuReboot]: OnuActionPayload;
+  [JobName.OnuClear]: OnuActionPayload;
+  [JobName.OnuWatch]: OnuWatchPayload;
+  [JobName.TelnetCheck]: TelnetCheckPayload;
+  [JobName.SamplePartitions]: NoPayload;
+  [JobName.HourlyRollup]: NoPayload;
+}
+
+/** What each job's handler answers (the job's return value). */
+export interface JobResults {
+  [JobName.SystemPing]: SystemPingResult;
+  [JobName.PollOlt]: PollOltResult;
+  [JobName.CheckOltHealth]: OltHealthResult;
+  [JobName.PortCheck]: PortCheckResult;
+  [JobName.ProbeOlt]: ProbeResponse;
+  [JobName.OnuReadSignal]: DeviceOutcome<OnuSignalReading>;
+  [JobName.OnuRealtime]: DeviceOutcome<OnuRealtime>;
+  [JobName.OnuReboot]: DeviceOutcome<{ watching: boolean }>;
+  [JobName.OnuClear]: DeviceOutcome<{ deleted: boolean }>;
+  [JobName.OnuWatch]: OnuWatchResult;
+  [JobName.TelnetCheck]: DeviceOutcome<TelnetCheckResult>;
+  [JobName.SamplePartitions]: SamplePartitionsResult;
+  [JobName.HourlyRollup]: HourlyRollupResult;
+}
+
+/** The queue each job is sent to (and the only queue whose worker runs it). */
+export const JOB_QUEUE = {
+  [JobName.SystemPing]: QueueName.System,
+  [JobName.PollOlt]: QueueName.OltPoll,
+  [JobName.CheckOltHealth]: QueueName.OltHealth,
+  [JobName.PortCheck]: QueueName.DeviceAction,
+  [JobName.ProbeOlt]: QueueName.DeviceAction,
+  [JobName.OnuReadSignal]: QueueName.DeviceAction,
+  [JobName.OnuRealtime]: QueueName.DeviceAction,
+  [JobName.OnuReboot]: QueueName.DeviceAction,
+  [JobName.OnuClear]: QueueName.DeviceAction,
+  [JobName.OnuWatch]: QueueName.DeviceAction,
+  [JobName.TelnetCheck]: QueueName.DeviceAction,
+  [JobName.SamplePartitions]: QueueName.Maintenance,
+  [JobName.HourlyRollup]: QueueName.Maintenance,
+} as const satisfies { readonly [N in JobName]: QueueName };
+
+/** The jobs one queue runs, e.g. `JobsOf<QueueName.DeviceAction>`. */
+export type JobsOf<Q extends QueueName> = {
+  [N in JobName]: (typeof JOB_QUEUE)[N] extends Q ? N : never;
+}[JobName];
+
+export const JOB_NAMES: readonly JobName[] = Object.values(JobName);
+
+export const isJobName = (value: string): value is JobName =>
+  (JOB_NAMES as readonly string[]).includes(value);

@@ -1,0 +1,89 @@
+import type { OltStatus, PortCheckRequest, PortCheckResponse, ProbeRequest } from '@pondesk/contracts';
+
+/** What each job carries and answers; `job-catalogue.ts` ties them to the job names. */
+
+export interface SystemPingPayload {
+  message: string;
+  /** When set, the worker also announces the ping to this tenant's browsers. */
+  tenantId?: string;
+}
+
+export interface SystemPingResult {
+  message: string;
+  workerId: string;
+  processedAt: string;
+}
+
+export interface OltJobPayload {
+  oltId: string;
+  tenantId: string;
+  /** An operator asked for this poll: run it even while the OLT is held offline. */
+  force?: boolean;
+}
+
+export interface PollOltResult {
+  skipped?: 'gone' | 'offline';
+  ok?: boolean;
+  durationMs?: number;
+  total?: number;
+  changed?: number;
+  error?: string;
+}
+
+export type OltHealthResult = { status: OltStatus } | { skipped: 'gone' | 'backoff' | 'busy' };
+
+/** Addresses one stored ONU for on-demand work; the worker re-reads the OLT within the tenant. */
+export interface OnuActionPayload {
+  tenantId: string;
+  oltId: string;
+  onuRef: string;
+  ponPort: number;
+  onuId: number;
+}
+
+export interface OnuWatchPayload extends OnuActionPayload {
+  /** Epoch ms after which the watch gives up. */
+  until: number;
+  /** The ONU has been seen offline since the reboot. */
+  sawOffline: boolean;
+}
+
+export interface OnuWatchResult {
+  done: boolean;
+  status: string | null;
+}
+
+/** A watch reads the port this often after a reboot, for at most this long. */
+export const ONU_WATCH_INTERVAL_MS = 5000;
+export const ONU_WATCH_MAX_MS = 5 * 60_000;
+
+export interface TelnetCheckPayload {
+  tenantId: string;
+  oltId: string;
+}
+
+/** Why on-demand device work did not give its answer. */
+export type DeviceFailureCode = 'ONU_GONE' | 'OLT_GONE' | 'OLT_BUSY' | 'UNSUPPORTED' | 'DEVICE';
+
+/** On-demand device work answers with this rather than failing the job: the API turns it into an HTTP error. */
+export type DeviceOutcome<T> = { ok: true; value: T } | { ok: false; code: DeviceFailureCode; error: string };
+
+export type PortCheckPayload = PortCheckRequest;
+
+/** The API adds the host and port it asked about. */
+export type PortCheckResult = Omit<PortCheckResponse, 'host' | 'port'>;
+
+export type ProbePayload = ProbeRequest;
+
+/** Maintenance jobs run from schedulers that carry no data. */
+export type NoPayload = Record<string, never>;
+
+export interface SamplePartitionsResult {
+  created: string[];
+  dropped: string[];
+  deleted: number;
+}
+
+export interface HourlyRollupResult {
+  rows: number;
+}

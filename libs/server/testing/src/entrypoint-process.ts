@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The repository root, wherever the test or bench runs from. */
+export const REPO_ROOT = resolve(__dirname, '../../../..');
+
+/** The programs of the repository, from source (`dist/server/apps/<app>/src/main.js` once built). */
+export const ENTRYPOINTS = {
+  api: 'apps/api/src/main.ts',
+  worker: 'apps/worker/src/main.ts',
+  simulator: 'libs/device/simulator/src/main.ts',
+} as const;
+
+/** Keeps the end of a chatty process's output, enough for any failure message. */
+const OUTPUT_LIMIT = 1_000_000;
+
+export interface SpawnEntrypointOptions {
+  /** The whole environment besides PATH; the runner's own environment when omitted. */
+  env?: Record<string, string>;
+  args?: readonly string[];
+  cwd?: string;
+  /** Names the process in a note on stderr when it exits with an error, and its log file. */
+  label?: string;
+  /** A folder that receives `<label>.log`, everything the process printed. */
+  logDir?: string;
+}
+
+export interface EntrypointProcess extends ChildProcess {
+  /** stdout and stderr as they arrived. */
+  output(): string;
+  stdoutText(): string;
+  /** The exit code (null when a signal ended it), once the output is complete. */
+  readonly exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL once `graceMs` have passed. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Ends a child process: `signal` first, SIGKILL after `graceMs` when that was not enough. */
+export function stopProcess(
+  child: ChildProcess,
+  graceMs = 5000,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(signal);
+    if (signal !== 'SIGKILL') setTimeout(() => child.kill('SIGKILL'), graceMs).unref();
+  });
+}
+
+/**
+ * Runs a program of the repository as its own process, as production runs it: a TypeScript entrypoint
+ * through `tools/run-ts.cjs` (no build step), a built `.js` with node itself.
+ */
+export function spawnEntrypoint(entry: string, options: SpawnEntrypointOptions = {}): EntrypointProcess {
+  const file = resolve(REPO_ROOT, entry);
+  const argv = entry.endsWith('.ts') ? [resolve(REPO_ROOT, 'tools/run-ts.cjs'), file] : [file];
+  const child = spawn(process.execPath, [...argv, ...(options.args ?? [])], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ? { PATH: process.env.PATH ?? '', ...options.env } : process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // `close`, not `exit`: by then the output has been read to its end.
+  const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+  let output = '';
+  let stdout = '';
+  const { label, logDir } = options;
+  const tail = (text: string, chunk: Buffer) => (text + chunk.toString()).slice(-OUTPUT_LIMIT);
+  const log = (chunk: Buffer) => label && logDir && appendFileSync(join(logDir, `${label}.log`), chunk);
+  child.stdout.on('data', (d: Buffer) => {
+    stdout = tail(stdout, d);
+    output = tail(output, d);
+    log(d);
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output = tail(output, d);
+    log(d);
+  });
+  if (label) {
+    void exited.then((code) => {
+      if (code && code !== 143)
+        process.stderr.write(`[${label}] exited with ${code}\n${output.slice(-20000)}\n`);
+    });
+  }
+  return Object.assign(child, {
+    output: () => output,
+    stdoutText: () => stdout,
+    exited,
+    stop: (graceMs?: number) => stopProcess(child, graceMs),
+  });
+}
