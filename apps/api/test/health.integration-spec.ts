@@ -1,6 +1,13 @@
-import { TestRedisServer, createMigratedDatabase, waitFor, type TestDatabase } from '@pondesk/server-testing';
+import {
+  TestRedisServer,
+  createMigratedDatabase,
+  waitFor,
+  type TestDatabase,
+  startWorker,
+  type RunningWorker,
+} from '@pondesk/server-testing';
 import type { HealthResponse } from '@pondesk/contracts';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import { startApi, type RunningApi } from './support/test-app';
 
 async function health(api: RunningApi): Promise<{ status: number; body: HealthResponse }> {
   const res = await fetch(`${api.url}/api/v1/health`);

@@ -2,8 +2,14 @@ import { createServer, type Server } from 'node:net';
 import { DataSource } from 'typeorm';
 import type { OltDetail, OltList, PortCheckResponse } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
-import { ApiClient, registerAccount, userWithCodes } from '@pondesk/server-testing';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import {
+  ApiClient,
+  registerAccount,
+  userWithCodes,
+  startWorker,
+  type RunningWorker,
+} from '@pondesk/server-testing';
+import { startApi, type RunningApi } from './support/test-app';
 
 interface Session {
   token: string;

@@ -24,8 +24,10 @@ import {
   type TestAccount,
   connectSocket,
   type TestSocket,
+  startWorker,
+  type RunningWorker,
 } from '@pondesk/server-testing';
-import { startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
+import { startApi, type RunningApi } from './support/test-app';
 
 const GPON = 'bdcom-gpon-mon';
 const EPON = 'vsol-epon-mon';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerEventPayload } from '@pondesk/contracts';
 import { SystemService } from '../src/modules/system/system.service';
-import { accessToken, startApi, startWorker, type RunningApi, type RunningWorker } from './support/test-app';
-import { ApiClient, registerAccount } from '@pondesk/server-testing';
+import { accessToken, startApi, type RunningApi } from './support/test-app';
+import { ApiClient, registerAccount, startWorker, type RunningWorker } from '@pondesk/server-testing';
 import {
   connectSocket as connect,
   openSocket,

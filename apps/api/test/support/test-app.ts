@@ -5,9 +5,6 @@ import { testEnv } from '@pondesk/server-testing';
 import type { AccessTokenClaims } from '@pondesk/contracts';
 import { createApp } from '../../src/bootstrap';
 
-// The worker process is shared with the worker's whole-stack specs.
-export { startWorker, type RunningWorker } from '@pondesk/server-testing';
-
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig(testEnv({ PORT: '0', ...overrides }));
 }

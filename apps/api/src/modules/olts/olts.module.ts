@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BranchEntity, OltEntity } from '@pondesk/server-database';
-import { QueueName } from '@pondesk/server-queue';
+import { JobQueue, QueueName } from '@pondesk/server-queue';
 import { DeviceJobsModule } from '../../common/device-jobs/device-jobs.module';
 import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { OltsController } from './olts.controller';
@@ -16,6 +16,6 @@ import { OltsService } from './olts.service';
     DeviceJobsModule,
   ],
   controllers: [OltsController],
-  providers: [OltsService],
+  providers: [JobQueue, OltsService],
 })
 export class OltsModule {}

@@ -16,6 +16,7 @@ import { BranchEntity, OltEntity } from '@pondesk/server-database';
 import {
   POLL_JOB_OPTIONS,
   JobName,
+  JobQueue,
   QueueName,
   scheduleOlt,
   unscheduleOlt,
@@ -122,6 +123,7 @@ export class OltsService {
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(QueueName.OltPoll) private readonly pollQueue: Queue<OltJobPayload>,
     @InjectQueue(QueueName.OltHealth) private readonly healthQueue: Queue<OltJobPayload>,
+    private readonly jobs: JobQueue,
     private readonly access: OltAccessService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -317,7 +319,7 @@ export class OltsService {
 
   async pollNow(actor: TenantActor, id: string): Promise<void> {
     const olt = await this.findVisible(actor, id);
-    await this.pollQueue.add(
+    await this.jobs.enqueue(
       JobName.PollOlt,
       { oltId: olt.id, tenantId: olt.tenantId, force: true },
       { ...POLL_JOB_OPTIONS, jobId: `poll-now-${olt.id}-${Date.now()}` },

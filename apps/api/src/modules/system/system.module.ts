@@ -1,11 +1,11 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QueueName } from '@pondesk/server-queue';
+import { JobQueue, QueueName } from '@pondesk/server-queue';
 import { SystemService } from './system.service';
 
 @Module({
   imports: [BullModule.registerQueue({ name: QueueName.System })],
-  providers: [SystemService],
+  providers: [JobQueue, SystemService],
   exports: [SystemService],
 })
 export class SystemModule {}
