@@ -17,6 +17,15 @@ export default defineConfig({
     // The bench reads it to weigh what each route loads.
     manifest: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts are declarations (constants, types, zod schemas) with no side effects: saying so
+        // lets a chunk that imports the barrel skip what it does not use (the form schemas and zod stay
+        // out of the sign-in route). Every other module keeps the default.
+        moduleSideEffects: (id) =>
+          /[\\/]libs[\\/]shared[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined,
+      },
+    },
   },
   server: {
     port: 4200,

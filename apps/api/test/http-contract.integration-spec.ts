@@ -82,8 +82,8 @@ describe('error contract (global pipe and filter)', () => {
       .send({ name: 'olt-1', email: 'not-an-email', intervalSeconds: 120 });
     expect(res.status).toBe(400);
     const body = res.body as ApiErrorBody;
-    expect(body.fields).toEqual([{ field: 'email', message: 'email must be an email' }]);
-    expect(body.message).toBe('email must be an email');
+    expect(body.fields).toEqual([{ field: 'email', message: 'Email must be an email' }]);
+    expect(body.message).toBe('Email must be an email');
   });
 
   it('rejects unknown fields by name', async () => {

@@ -80,6 +80,12 @@ describe('OLT fleet API', () => {
 
   it.each([
     [{ ...validOlt, host: 'not a host!' }, 'host'],
+    [{ ...validOlt, host: 'abc' }, 'host'],
+    [{ ...validOlt, host: '999.1.1.1' }, 'host'],
+    [{ ...validOlt, mikrotikHost: '10.0.0.256' }, 'mikrotikHost'],
+    [{ ...validOlt, mikrotikHost: undefined }, 'mikrotikHost'],
+    [{ ...validOlt, mikrotikPort: 0 }, 'mikrotikPort'],
+    [{ ...validOlt, dbAlertRange: 5 }, 'dbAlertRange'],
     [{ ...validOlt, brand: 'huawei' }, 'brand'],
     [{ ...validOlt, snmpCommunity: undefined }, 'snmpCommunity'],
     [{ ...validOlt, snmpPort: 70000 }, 'snmpPort'],
@@ -96,6 +102,40 @@ describe('OLT fleet API', () => {
     expect(res.body.fields.map((f) => f.field)).toContain(field);
     const [{ n }] = await db.query('SELECT count(*)::int AS n FROM olt WHERE tenant_id = $1', [a.tenantId]);
     expect(n).toBe(0);
+  });
+
+  it('names the field in words in the message and by key in `fields`', async () => {
+    const res = await api<{ message: string; fields: { field: string; message: string }[] }>(base, '/olts', {
+      method: 'POST',
+      token: a.token,
+      body: { ...validOlt, host: '999.1.1.1' },
+    });
+    expect(res.status).toBe(400);
+    const expected =
+      'Olt IP must be an IPv4 address (e.g. 10.0.0.2) or a full host name (e.g. olt1.example.net)';
+    expect(res.body.fields).toEqual([{ field: 'host', message: expected }]);
+    expect(res.body.message).toBe(expected);
+    const partial = await api<{ fields: { field: string; message: string }[] }>(base, '/olts', {
+      method: 'POST',
+      token: a.token,
+      body: { ...validOlt, mikrotikHost: undefined },
+    });
+    expect(partial.body.fields[0].message).toMatch(
+      /^Mikrotik IP is required when a MikroTik user name or password/,
+    );
+  });
+
+  it('adds an OLT without a MikroTik', async () => {
+    const { mikrotikHost: _h, mikrotikPort: _p, mikrotikPassword: _pw, ...noMikrotik } = validOlt;
+    // A tenant of its own: the other tests count their tenants' OLTs. Loopback only: the worker polls it.
+    const own = await registerAccount(new ApiClient(base.url), 'oltc');
+    const res = await api<OltDetail>(base, '/olts', {
+      method: 'POST',
+      token: own.token,
+      body: { ...noMikrotik, host: '127.0.0.9', name: 'No MikroTik OLT' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ host: '127.0.0.9', mikrotikHost: null, hasMikrotikPassword: false });
   });
 
   it('creates an OLT, seals its credentials and never returns them', async () => {
@@ -213,7 +253,7 @@ describe('OLT fleet API', () => {
       admin.token,
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.fields).toEqual([{ field: 'name', message: 'name cannot be empty' }]);
+    expect(refused.body.fields).toEqual([{ field: 'name', message: 'Name cannot be empty' }]);
     const branch = await client.post<{ id: string }>('/branches', { name: 'Uttara' }, admin.token);
     const staff = await userWithCodes(client, admin, [2006]);
     expect((await client.get('/branches', staff.token)).status).toBe(403);

@@ -408,6 +408,9 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
       ['2026-11-10T20:00:00.000Z', -21.5],
       ['2026-11-11T02:00:00.000Z', -22.5],
     ]);
+    // 'Previous dBm': the last poll (now) stored no sample, so the reading before it is the newest sample.
+    const detail = await client.get<OnuDetail>(`/onus/${row.id}`, admin.token);
+    expect(detail.body.previous).toEqual({ rxDbm: -22.5, at: '2026-11-11T02:00:00.000Z' });
     const badDay = await client.get<{ fields: { field: string }[] }>(
       `/onus/${row.id}/signal?day=11-11-2026&tz=Mars/Base`,
       admin.token,

@@ -273,13 +273,13 @@ describe('profile', () => {
       );
       expect(svg.status).toBe(400);
       expect(svg.body.fields).toEqual([
-        { field: 'photo', message: 'photo must be a PNG, JPEG, GIF or WebP image' },
+        { field: 'photo', message: 'Photo must be a PNG, JPEG, GIF or WebP image' },
       ]);
       const big = await upload(account.token, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
       expect(big.status).toBe(413);
       const missing = await client.post('/profile/photo', {}, account.token);
       expect(missing.status).toBe(400);
-      expect(missing.body.fields).toEqual([{ field: 'photo', message: 'photo is required' }]);
+      expect(missing.body.fields).toEqual([{ field: 'photo', message: 'Photo is required' }]);
       const otherField = await upload(account.token, PNG, 'a.png', 'file');
       expect(otherField.status).toBe(400);
       const me = await client.get<Profile>('/profile', account.token);

@@ -191,7 +191,7 @@ describe('identity, access control and the console shell', () => {
     await drawer.getByLabel('Username').fill('x');
     await drawer.getByLabel('Email').fill(staff.email);
     await drawer.getByRole('button', { name: 'Submit' }).click();
-    await drawer.getByText('username must be at least 3 characters long').waitFor();
+    await drawer.getByText('Username must be at least 3 characters long').waitFor();
 
     await drawer.getByLabel('Username').fill(staff.username);
     await drawer.getByLabel('Password').fill(staff.password);
@@ -236,7 +236,7 @@ describe('identity, access control and the console shell', () => {
     expect(await sidebarGroups(other.page)).toEqual(['Olt']);
     expect(await sidebarItems(other.page)).toEqual(['Olt List']);
 
-    await other.page.getByRole('link', { name: 'Olt List' }).click();
+    await other.page.getByRole('link', { name: 'Olt List', exact: true }).click();
     await waitForPath(other.page, '/olt-list');
     await other.page.goto('/users');
     await waitForPath(other.page, '/forbidden');
@@ -420,7 +420,7 @@ describe('identity, access control and the console shell', () => {
     const edit = page.getByRole('dialog', { name: 'Edit profile' });
     await edit.getByLabel('Contact Number').fill('12ab');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await edit.getByText('contactNumber must be 6–20 digits, optionally starting with +').waitFor();
+    await edit.getByText('Contact number must be 6–20 digits, optionally starting with +').waitFor();
     await edit.getByLabel('Contact Number').fill('+8801811111111');
     await edit.getByLabel('Address').fill('Road 7, Chattogram');
     await edit.getByRole('button', { name: 'Save' }).click();

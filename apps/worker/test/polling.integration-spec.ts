@@ -149,6 +149,25 @@ describe('polling pipeline (API → queue → worker → driver → Postgres)', 
       [olt.id],
     );
     expect(events[0].n).toBe(device.filter((d) => d.status !== 'online').length);
+    // Offline since the OLT's own last-deregistration time, when the recording carries one: ONU 1/29's
+    // `…12.2.1.21` is `2026/06/08 10:30:01+07:00`; ONU 1/0 has `-` (no time), so it is dated at the poll.
+    const [polled] = await db.query('SELECT last_polled_at FROM olt WHERE id = $1', [olt.id]);
+    const down: { onu_id: number; status_changed_at: Date; last_down_at: Date; occurred_at: Date }[] =
+      await db.query(
+        `SELECT o.onu_id, o.status_changed_at, o.last_down_at, e.occurred_at
+         FROM onu o JOIN onu_status_event e ON e.onu_ref = o.id
+         WHERE o.olt_id = $1 AND o.status = 'offline' ORDER BY o.pon_port, o.onu_id`,
+        [olt.id],
+      );
+    expect(down.map((d) => [d.onu_id, d.status_changed_at, d.last_down_at, d.occurred_at])).toEqual([
+      [0, polled.last_polled_at, polled.last_polled_at, polled.last_polled_at],
+      [
+        29,
+        new Date('2026-06-08T03:30:01Z'),
+        new Date('2026-06-08T03:30:01Z'),
+        new Date('2026-06-08T03:30:01Z'),
+      ],
+    ]);
   });
 
   it('does not let an unreachable OLT delay the others', async () => {

@@ -11,7 +11,8 @@ export interface E2eStack {
 
 /** API and worker from source, on a free port, against a fresh database, serving the built web app. */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<E2eStack> {
-  const webDist = resolve(REPO_ROOT, 'dist/web');
+  // PONDESK_E2E_WEB_DIST points at another build of the web app (e.g. `vite build --outDir …`).
+  const webDist = resolve(process.env.PONDESK_E2E_WEB_DIST ?? resolve(REPO_ROOT, 'dist/web'));
   if (!existsSync(resolve(webDist, 'index.html'))) {
     throw new Error(
       'The web app is not built: run `npm run build:web` before the end-to-end tests (npm test does).',

@@ -141,7 +141,13 @@ export class OnuActionsService {
   /** One look at the port after a reboot; schedules the next look until the ONU is back or time is up. */
   @OnJob(JobName.OnuWatch)
   async watch(p: OnuWatchPayload): Promise<OnuWatchResult> {
-    const outcome = await this.run(p, async (session, olt) => (await this.readPort(session, olt, p)).status);
+    // Back after the reboot: read its optics at once (port tables lag behind a fresh registration), so the
+    // PPPoE page shows a fresh rx instead of "No reading" until the next poll.
+    const outcome = await this.run(
+      p,
+      async (session, olt) =>
+        (await this.readPort(session, olt, p, (r) => p.sawOffline && r.status === 'online')).status,
+    );
     const status = outcome.ok ? outcome.value : null;
     const sawOffline = p.sawOffline || (status !== null && status !== 'online');
     const back = sawOffline && status === 'online';
@@ -151,9 +157,34 @@ export class OnuActionsService {
     return { done: false, status };
   }
 
-  /** Reads the ONU's port, stores what it found (events included) and answers the ONU's record. */
-  private async readPort(session: PollableOlt, olt: OltEntity, p: OnuActionPayload): Promise<OnuRecord> {
-    const records = await session.portOnus(p.ponPort);
+  /**
+   * Reads the ONU's port, stores what it found (events included) and answers the ONU's record; with
+   * `freshOptics` saying so for the record, its optics are read from the OLT first and stored with it.
+   */
+  private async readPort(
+    session: PollableOlt,
+    olt: OltEntity,
+    p: OnuActionPayload,
+    freshOptics: (record: OnuRecord) => boolean = () => false,
+  ): Promise<OnuRecord> {
+    let records = await session.portOnus(p.ponPort);
+    const found = records.find((r) => r.ponPort === p.ponPort && r.onuId === p.onuId);
+    if (found && freshOptics(found)) {
+      const optics = await session.readOptics(p).catch(() => null);
+      if (optics)
+        records = records.map((r) =>
+          r === found
+            ? {
+                ...r,
+                rxDbm: optics.rxDbm ?? r.rxDbm,
+                txDbm: optics.txDbm ?? r.txDbm,
+                temperatureC: optics.temperatureC ?? r.temperatureC,
+                voltageV: optics.voltageV ?? r.voltageV,
+                biasMa: optics.biasMa ?? r.biasMa,
+              }
+            : r,
+        );
+    }
     const applied = await this.store.applyPoll(
       olt,
       records.map(toOnuReading),

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { parsePppoeIds, type OnuReading } from '@pondesk/contracts';
+import { parsePppoeIds } from '@pondesk/contracts';
 import { refreshOltStats } from '@pondesk/server-database';
-import { onuKey, planPoll, type StatusChange, type StoredOnu } from './poll-diff';
+import { onuKey, planPoll, type PolledOnu, type StatusChange, type StoredOnu } from './poll-diff';
 
 export interface AppliedPoll {
   total: number;
@@ -19,7 +19,7 @@ interface OltRef {
   tenantId: string;
 }
 
-const col = <T>(rows: OnuReading[], pick: (o: OnuReading) => T) => rows.map(pick);
+const col = <T>(rows: PolledOnu[], pick: (o: PolledOnu) => T) => rows.map(pick);
 
 /**
  * Writes one poll's result in a single transaction with set-based SQL (one statement per table, whatever
@@ -36,7 +36,7 @@ export class OnuStore {
    */
   async applyPoll(
     olt: OltRef,
-    polled: OnuReading[],
+    polled: PolledOnu[],
     pollTime: Date,
     durationMs: number,
     ponPortCount: number | null,
@@ -50,14 +50,22 @@ export class OnuStore {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
       const stored: StoredOnu[] = (
         await tx.query(
-          `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt"
+          `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
+             last_seen_at AS "lastSeenAt"
            FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
           [olt.id, ponPort ?? null],
         )
-      ).map((r: StoredOnu) => ({ ...r, sampledAt: r.sampledAt ? new Date(r.sampledAt) : null }));
+      ).map((r: StoredOnu) => ({
+        ...r,
+        sampledAt: r.sampledAt ? new Date(r.sampledAt) : null,
+        lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt) : null,
+      }));
       const plan = planPoll(stored, polled, pollTime);
       const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
-      const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, pollTime);
+      // A status change is dated when it happened (the OLT's down time when plausible), not when we looked.
+      const changedAt = new Map(plan.changes.map((c) => [onuKey(c), c.at]));
+      const changed = polled.map((o) => changedAt.get(onuKey(o)) ?? pollTime);
+      const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, changed, pollTime);
       const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
       const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
       const changes = plan.changes.flatMap((c) => {
@@ -71,7 +79,7 @@ export class OnuStore {
           pppoeIds: pppoe.get(onuKey(c)) ?? [],
         };
       });
-      await this.insertEvents(tx, olt, changes, pollTime);
+      await this.insertEvents(tx, olt, changes);
       if (plan.vanished.length)
         await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
       // The OLT's counts and figures move in the same transaction as its ONUs.
@@ -98,8 +106,9 @@ export class OnuStore {
   private async upsert(
     tx: EntityManager,
     olt: OltRef,
-    rows: OnuReading[],
+    rows: PolledOnu[],
     sampled: boolean[],
+    changed: Date[],
     at: Date,
   ): Promise<{ ids: Map<string, string>; pppoe: Map<string, string[]> }> {
     if (!rows.length) return { ids: new Map(), pppoe: new Map() };
@@ -110,12 +119,13 @@ export class OnuStore {
        SELECT $1, $2, u.pon_port, u.onu_id, u.if_name, u.mac, u.serial, u.description,
          COALESCE(string_to_array(NULLIF(u.pppoe, ''), ','), '{}'), u.status, u.reason, u.reason_raw,
          u.rx, u.tx, u.temp, u.volt, u.bias, u.dist, u.vendor, u.model,
-         CASE WHEN u.status = 'online' THEN $3::timestamptz END, $3::timestamptz,
-         CASE WHEN u.status = 'offline' THEN $3::timestamptz END,
+         CASE WHEN u.status = 'online' THEN $3::timestamptz END, u.changed,
+         CASE WHEN u.status = 'offline' THEN u.changed END,
          CASE WHEN u.sampled THEN u.rx END, CASE WHEN u.sampled THEN $3::timestamptz END
        FROM unnest($4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
-                   $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::int[], $20::text[], $21::text[], $22::bool[])
-         AS u(pon_port, onu_id, if_name, mac, serial, description, pppoe, status, reason, reason_raw, rx, tx, temp, volt, bias, dist, vendor, model, sampled)
+                   $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::int[], $20::text[], $21::text[], $22::bool[],
+                   $23::timestamptz[])
+         AS u(pon_port, onu_id, if_name, mac, serial, description, pppoe, status, reason, reason_raw, rx, tx, temp, volt, bias, dist, vendor, model, sampled, changed)
        ON CONFLICT (olt_id, pon_port, onu_id) DO UPDATE SET
          if_name = EXCLUDED.if_name, mac = COALESCE(EXCLUDED.mac, o.mac), serial = COALESCE(EXCLUDED.serial, o.serial),
          description = EXCLUDED.description,
@@ -142,7 +152,7 @@ export class OnuStore {
         col(rows, (o) => o.mac),
         col(rows, (o) => o.serial),
         col(rows, (o) => o.description),
-        col(rows, (o) => parsePppoeIds(o.description).join(',')),
+        col(rows, (o) => parsePppoeIds(o.description, [o.ifName, o.serial, o.mac]).join(',')),
         col(rows, (o) => o.status),
         col(rows, (o) => (o.status === 'offline' ? (o.reason ?? 'unknown') : null)),
         col(rows, (o) => o.reasonRaw),
@@ -155,6 +165,7 @@ export class OnuStore {
         col(rows, (o) => o.vendor),
         col(rows, (o) => o.model),
         sampled,
+        changed,
       ],
     );
     return {
@@ -166,7 +177,7 @@ export class OnuStore {
   private async insertSamples(
     tx: EntityManager,
     olt: OltRef,
-    rows: OnuReading[],
+    rows: PolledOnu[],
     sampled: boolean[],
     ids: Map<string, string>,
     at: Date,
@@ -189,21 +200,16 @@ export class OnuStore {
     return res.length;
   }
 
-  private async insertEvents(
-    tx: EntityManager,
-    olt: OltRef,
-    changes: AppliedPoll['changes'],
-    at: Date,
-  ): Promise<void> {
+  private async insertEvents(tx: EntityManager, olt: OltRef, changes: AppliedPoll['changes']): Promise<void> {
     if (!changes.length) return;
     await tx.query(
       `INSERT INTO onu_status_event (tenant_id, olt_id, onu_ref, pon_port, onu_id, from_status, to_status, reason, reason_raw, occurred_at)
-       SELECT $1, $2, u.ref, u.pon, u.onu, u.f, u.t, u.reason, u.raw, $3
-       FROM unnest($4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) AS u(ref, pon, onu, f, t, reason, raw)`,
+       SELECT $1, $2, u.ref, u.pon, u.onu, u.f, u.t, u.reason, u.raw, u.at
+       FROM unnest($3::uuid[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+         AS u(ref, pon, onu, f, t, reason, raw, at)`,
       [
         olt.tenantId,
         olt.id,
-        at,
         changes.map((c) => c.onuRef),
         changes.map((c) => c.ponPort),
         changes.map((c) => c.onuId),
@@ -211,6 +217,7 @@ export class OnuStore {
         changes.map((c) => c.to),
         changes.map((c) => c.reason),
         changes.map((c) => c.reasonRaw),
+        changes.map((c) => c.at),
       ],
     );
   }

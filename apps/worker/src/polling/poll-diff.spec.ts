@@ -1,8 +1,7 @@
-import type { OnuReading } from '@pondesk/contracts';
-import { planPoll, type StoredOnu } from './poll-diff';
+import { planPoll, type PolledOnu, type StoredOnu } from './poll-diff';
 
 const now = new Date('2026-11-23T10:00:00Z');
-const polled = (over: Partial<OnuReading>): OnuReading => ({
+const polled = (over: Partial<PolledOnu>): PolledOnu => ({
   ponPort: 1,
   onuId: 1,
   ifName: 'EPON0/1:1',
@@ -69,10 +68,59 @@ describe('planPoll', () => {
       now,
     );
     expect(plan.changes).toEqual([
-      { ponPort: 1, onuId: 1, from: 'online', to: 'offline', reason: 'power-off', reasonRaw: 'dying-gasp' },
-      { ponPort: 1, onuId: 2, from: 'offline', to: 'online', reason: null, reasonRaw: null },
-      { ponPort: 1, onuId: 4, from: null, to: 'offline', reason: 'unknown', reasonRaw: null },
+      {
+        ponPort: 1,
+        onuId: 1,
+        from: 'online',
+        to: 'offline',
+        reason: 'power-off',
+        reasonRaw: 'dying-gasp',
+        at: now,
+      },
+      { ponPort: 1, onuId: 2, from: 'offline', to: 'online', reason: null, reasonRaw: null, at: now },
+      { ponPort: 1, onuId: 4, from: null, to: 'offline', reason: 'unknown', reasonRaw: null, at: now },
     ]);
+  });
+
+  it("dates a drop at the OLT's own deregistration time when it is plausible, else at the poll", () => {
+    const lastSeen = new Date('2026-11-23T09:55:00Z');
+    const plan = planPoll(
+      [1, 2, 3, 4].map((onuId) => stored({ onuId, lastSeenAt: lastSeen })),
+      [
+        // went down between the polls: the OLT's time (26 minutes before a poll 31 minutes later would say so)
+        polled({ onuId: 1, status: 'offline', reason: 'reboot', downAt: new Date('2026-11-23T09:57:12Z') }),
+        // an older outage's time (before the poll that last saw it online): the poll time
+        polled({ onuId: 2, status: 'offline', reason: 'los', downAt: new Date('2026-11-20T00:00:00Z') }),
+        // a device clock far ahead: the poll time
+        polled({ onuId: 3, status: 'offline', reason: 'los', downAt: new Date('2026-11-23T11:00:00Z') }),
+        // no time from the device
+        polled({ onuId: 4, status: 'offline', reason: 'los', downAt: null }),
+        // first seen, offline since the OLT says
+        polled({
+          onuId: 5,
+          status: 'offline',
+          reason: 'power-off',
+          downAt: new Date('2026-11-22T18:30:00Z'),
+        }),
+      ],
+      now,
+    );
+    expect(plan.changes.map((c) => [c.onuId, c.at.toISOString()])).toEqual([
+      [1, '2026-11-23T09:57:12.000Z'],
+      [2, '2026-11-23T10:00:00.000Z'],
+      [3, '2026-11-23T10:00:00.000Z'],
+      [4, '2026-11-23T10:00:00.000Z'],
+      [5, '2026-11-22T18:30:00.000Z'],
+    ]);
+  });
+
+  it('takes a device time slightly ahead of the poll (clock skew) as the poll time', () => {
+    const plan = planPoll(
+      [stored({ lastSeenAt: new Date('2026-11-23T09:55:00Z') })],
+      [polled({ status: 'offline', reason: 'los', downAt: new Date('2026-11-23T10:01:00Z') })],
+      now,
+    );
+    expect(plan.changes[0].at).toEqual(now);
   });
 
   it('lists stored ONUs the OLT no longer reports', () => {

@@ -8,7 +8,15 @@ export interface StoredOnu {
   status: OnuStatusCode;
   sampledRxDbm: number | null;
   sampledAt: Date | null;
+  /** The last poll that found it online. */
+  lastSeenAt?: Date | null;
 }
+
+/** One ONU as a poll read it, with the OLT's own time of its last deregistration when the OLT gives one. */
+export type PolledOnu = OnuReading & { downAt?: Date | null };
+
+/** Device clocks drift; a down time this far after the poll is still taken as "just now". */
+export const DEVICE_CLOCK_SKEW_MS = 2 * 60_000;
 
 export interface StatusChange {
   ponPort: number;
@@ -17,6 +25,8 @@ export interface StatusChange {
   to: OnuStatusCode;
   reason: OnuDownReasonCode | null;
   reasonRaw: string | null;
+  /** When it happened: the OLT's deregistration time for a plausible one, else the poll time. */
+  at: Date;
 }
 
 export interface PollPlan {
@@ -33,10 +43,23 @@ export const SAMPLE_MAX_AGE_MS = 60 * 60 * 1000;
 export const onuKey = (o: { ponPort: number; onuId: number }) => `${o.ponPort}:${o.onuId}`;
 
 /**
+ * When an ONU found offline went down. The OLT's last-deregistration time is used when it is plausible: not
+ * after the poll (beyond clock skew, then it is "now"), and after the last poll that saw the ONU online
+ * (else it is an older outage's time). Otherwise the poll time, the earliest moment we know of.
+ */
+export function downTime(p: PolledOnu, stored: StoredOnu | undefined, now: Date): Date {
+  const at = p.downAt;
+  if (!at || Number.isNaN(at.getTime())) return now;
+  if (at.getTime() > now.getTime() + DEVICE_CLOCK_SKEW_MS) return now;
+  if (stored?.lastSeenAt && at.getTime() < stored.lastSeenAt.getTime()) return now;
+  return at.getTime() > now.getTime() ? now : at;
+}
+
+/**
  * Compares one poll with the stored state: which ONUs changed status (new ONUs count as a change only
  * when they arrive offline), which rx values deserve a sample (moved ≥ 0.5 dB, or an hour since the last).
  */
-export function planPoll(stored: StoredOnu[], polled: OnuReading[], now: Date): PollPlan {
+export function planPoll(stored: StoredOnu[], polled: PolledOnu[], now: Date): PollPlan {
   const byKey = new Map(stored.map((s) => [onuKey(s), s]));
   const seen = new Set<string>();
   const sampleKeys = new Set<string>();
@@ -53,6 +76,7 @@ export function planPoll(stored: StoredOnu[], polled: OnuReading[], now: Date): 
         to: p.status,
         reason: p.status === 'offline' ? (p.reason ?? 'unknown') : null,
         reasonRaw: p.status === 'offline' ? p.reasonRaw : null,
+        at: p.status === 'offline' ? downTime(p, s, now) : now,
       });
     }
     if (p.rxDbm === null) continue;

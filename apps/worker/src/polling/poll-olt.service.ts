@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
-import type { Repository } from 'typeorm';
+import { MoreThan, Not, type Repository } from 'typeorm';
+import { isUnreachableError } from '@pondesk/device-drivers';
 import { OltEntity } from '@pondesk/server-database';
 import { JobName, type OltJobPayload, type PollOltResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 import { OltConnector } from '../olt-sessions/olt-connector';
 import { OltLock } from '../olt-sessions/olt-lock.service';
 import { EventPublisher } from '../realtime/event-publisher.service';
+import { OltHealthService } from './olt-health.service';
 import { OnuStore, type AppliedPoll } from './onu-store.service';
 import { toOnuReading } from './onu-record-mapper';
 
@@ -22,6 +24,7 @@ export class PollOltService {
     private readonly store: OnuStore,
     private readonly lock: OltLock,
     private readonly events: EventPublisher,
+    private readonly health: OltHealthService,
   ) {}
 
   @OnJob(JobName.PollOlt)
@@ -59,6 +62,9 @@ export class PollOltService {
         { id: olt.id },
         { lastError: message.slice(0, 500), lastPolledAt: pollTime, lastPollDurationMs: durationMs },
       );
+      // No answer at all is a failed reachability attempt (the health check may be skipping its turns
+      // while this poll holds the lock); an answer the driver could not use says nothing about reachability.
+      if (isUnreachableError(error)) await this.health.recordUnreachable(olt.id, message);
       this.events.toOlt(olt, 'olt.poll.finished', {
         oltId: olt.id,
         ok: false,
@@ -77,17 +83,21 @@ export class PollOltService {
     const durationMs = Math.round(performance.now() - t0);
     const at = pollTime.toISOString();
     // A full walk that answered proves the OLT reachable; the health check need not wait its turn to say so.
-    if (olt.status !== 'online') {
-      await this.olts.update(
-        { id: olt.id },
-        { status: 'online', consecutiveFailures: 0, lastCheckedAt: new Date() },
-      );
+    // Conditional on the stored status (not the row read before the walk): the event goes out exactly once.
+    const cameOnline = await this.olts.update(
+      { id: olt.id, status: Not('online') },
+      { status: 'online', consecutiveFailures: 0, lastCheckedAt: new Date() },
+    );
+    if (cameOnline.affected) {
       this.events.toOlt(olt, 'olt.reachability.changed', {
         oltId: olt.id,
         status: 'online',
         previous: olt.status,
         at: new Date().toISOString(),
       });
+    } else {
+      // Online all along: earlier failed attempts no longer count towards taking it offline.
+      await this.olts.update({ id: olt.id, consecutiveFailures: MoreThan(0) }, { consecutiveFailures: 0 });
     }
     this.events.onuChanges(olt, applied.changes, at);
     this.events.toOlt(olt, 'olt.poll.finished', {

@@ -1,9 +1,16 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { OltEntity } from '@pondesk/server-database';
 import { JobName, QueueName, RedisConnections, scheduleOlt, type OltJobPayload } from '@pondesk/server-queue';
 
@@ -28,6 +35,7 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
     @InjectQueue(QueueName.OltHealth) private readonly healthQueue: Queue<OltJobPayload>,
     @InjectQueue(QueueName.Maintenance) private readonly maintenanceQueue: Queue,
     connections: RedisConnections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.watcher = connections.open({ lazyConnect: true });
   }
@@ -58,7 +66,9 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
         select: { id: true, tenantId: true, pollIntervalSeconds: true },
       });
       for (const olt of olts) {
-        await scheduleOlt(this.pollQueue, this.healthQueue, olt);
+        await scheduleOlt(this.pollQueue, this.healthQueue, olt, {
+          healthIntervalMs: this.config.OLT_HEALTH_INTERVAL_SECONDS * 1000,
+        });
       }
       const wanted = new Set(olts.map((o) => o.id));
       for (const queue of [this.pollQueue, this.healthQueue]) {

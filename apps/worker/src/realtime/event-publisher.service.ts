@@ -47,7 +47,7 @@ export class EventPublisher {
   /** One `onu.status.changed` per status change a poll (or a port read) found on an OLT. */
   onuChanges(
     olt: { id: string; tenantId: string },
-    changes: readonly Omit<OnuStatusChangedEvent, 'oltId' | 'at'>[],
+    changes: readonly (Omit<OnuStatusChangedEvent, 'oltId' | 'at'> & { at?: Date })[],
     at: string,
   ): void {
     for (const c of changes)
@@ -62,7 +62,8 @@ export class EventPublisher {
         to: c.to,
         reason: c.reason,
         reasonRaw: c.reasonRaw,
-        at,
+        // When the change happened (the OLT's own time when it gave one), else when it was seen.
+        at: c.at?.toISOString() ?? at,
       });
   }
 }

@@ -2,6 +2,7 @@ export * from './types';
 export * as profiles from './profiles';
 export type { DeviceConnection } from './support/connection';
 export { DriverError, DriverErrorCode } from './support/driver.exception';
+export { isUnreachableError } from './support/unreachable';
 export { BaseOltDriver } from './support/base-olt-driver';
 export { BdcomEponDriver } from './drivers/bdcom-epon.driver';
 export { BdcomGponDriver } from './drivers/bdcom-gpon.driver';

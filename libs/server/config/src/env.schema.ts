@@ -45,6 +45,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: intFromEnv(1, 256, 8),
   SNMP_TIMEOUT_MS: intFromEnv(100, 60000, 3000),
   SNMP_RETRIES: intFromEnv(0, 10, 1),
+  /** Seconds between reachability/health checks of each OLT (offline after 3 failed ones). */
+  OLT_HEALTH_INTERVAL_SECONDS: intFromEnv(5, 3600, 60),
   /** Raw rx samples older than this are dropped; hourly rollups stay. */
   SAMPLE_RETENTION_DAYS: intFromEnv(1, 3650, 90),
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),

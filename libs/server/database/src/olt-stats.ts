@@ -1,6 +1,9 @@
 import {
   ONU_DOWN_REASONS,
+  RX_THRESHOLDS_DBM,
   SIGNAL_BANDS,
+  rxAtOrBelowSql,
+  signalBandSql,
   type OnuDownReasonCode,
   type OnuStatusCode,
   type SignalBandKey,
@@ -47,15 +50,8 @@ export const emptyOltStats = (): OltOnuStats => ({
   ports: {},
 });
 
-/** The band of `rx_dbm` in SQL, with the same bounds as `signalBand()` (lower bound inclusive). */
-const BAND_SQL = `CASE ${SIGNAL_BANDS.map(
-  (b) =>
-    `WHEN ${[
-      'rx_dbm IS NOT NULL',
-      ...(b.min === null ? [] : [`rx_dbm >= ${b.min}`]),
-      ...(b.max === null ? [] : [`rx_dbm < ${b.max}`]),
-    ].join(' AND ')} THEN '${b.key}'`,
-).join(' ')} END`;
+/** The band of `rx_dbm` in SQL, by the contracts' one bound rule (`signalBandSql`). */
+const BAND_SQL = `CASE ${SIGNAL_BANDS.map((b) => `WHEN ${signalBandSql(b.key, 'rx_dbm')} THEN '${b.key}'`).join(' ')} END`;
 
 interface GroupRow {
   olt_id: string;
@@ -99,9 +95,9 @@ export async function countOltStats(
   const rows = (await db.query(
     `SELECT olt_id, pon_port, status, CASE WHEN status = 'offline' THEN coalesce(reason, 'unknown') END AS reason,
             ${BAND_SQL} AS band, count(*)::int AS n,
-            (count(*) FILTER (WHERE rx_dbm <= -24))::int AS w24,
-            (count(*) FILTER (WHERE rx_dbm <= -28))::int AS b28,
-            (count(*) FILTER (WHERE rx_dbm <= -30))::int AS b30
+            (count(*) FILTER (WHERE ${rxAtOrBelowSql('rx_dbm', RX_THRESHOLDS_DBM.weak24)}))::int AS w24,
+            (count(*) FILTER (WHERE ${rxAtOrBelowSql('rx_dbm', RX_THRESHOLDS_DBM.below28)}))::int AS b28,
+            (count(*) FILTER (WHERE ${rxAtOrBelowSql('rx_dbm', RX_THRESHOLDS_DBM.below30)}))::int AS b30
      FROM onu WHERE olt_id = ANY($1::uuid[]) GROUP BY 1, 2, 3, 4, 5`,
     [ids],
   )) as GroupRow[];
@@ -133,7 +129,17 @@ export async function refreshOltStats(
 /** Stats as stored; rows written before the stats existed read as `null` (callers then count the ONUs). */
 export function storedOltStats(value: unknown): OltOnuStats | null {
   if (!value || typeof value !== 'object' || typeof (value as OltOnuStats).total !== 'number') return null;
-  return value as OltOnuStats;
+  const stats = value as OltOnuStats;
+  // Stats stored before a reason joined the vocabulary lack its key: it counts 0 until the next poll.
+  const filled = (c: OnuStatusCounts): OnuStatusCounts => ({
+    ...c,
+    reasons: { ...zeroReasons(), ...c.reasons },
+  });
+  return {
+    ...stats,
+    ...filled(stats),
+    ports: Object.fromEntries(Object.entries(stats.ports ?? {}).map(([k, c]) => [k, filled(c)])),
+  };
 }
 
 /** Each OLT's figures: the stored ones, or counted now (not stored) for OLTs not polled since they came. */

@@ -16,11 +16,17 @@ export interface SchedulableOlt {
   pollIntervalSeconds: number;
 }
 
+export interface ScheduleOptions {
+  /** Time between health checks; the API and the worker must pass the same value (both read the config). */
+  healthIntervalMs?: number;
+}
+
 /** The OLT's poll and health schedulers, created or brought in line (idempotent; `every` also runs at once). */
 export async function scheduleOlt(
   pollQueue: Queue<OltJobPayload>,
   healthQueue: Queue<OltJobPayload>,
   olt: SchedulableOlt,
+  options: ScheduleOptions = {},
 ): Promise<void> {
   const data: OltJobPayload = { oltId: olt.id, tenantId: olt.tenantId };
   const every = Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
@@ -31,7 +37,7 @@ export async function scheduleOlt(
   );
   await healthQueue.upsertJobScheduler(
     healthSchedulerId(olt.id),
-    { every: HEALTH_INTERVAL_MS },
+    { every: options.healthIntervalMs ?? HEALTH_INTERVAL_MS },
     { name: JobName.CheckOltHealth, data, opts: HEALTH_JOB_OPTIONS },
   );
 }

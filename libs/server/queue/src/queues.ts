@@ -24,8 +24,12 @@ export const POLL_JOB_OPTIONS = {
 } as const;
 export const HEALTH_JOB_OPTIONS = { removeOnComplete: 20, removeOnFail: 20 } as const;
 
+/** Default time between health checks of one OLT (`OLT_HEALTH_INTERVAL_SECONDS` overrides it). */
 export const HEALTH_INTERVAL_MS = 60_000;
-/** Consecutive failed checks before an OLT is shown offline. */
+/**
+ * Consecutive failed attempts (health checks, or polls that could not reach the OLT) before an OLT that
+ * was online is shown offline; an OLT never reached yet is offline after its first failed attempt.
+ */
 export const OFFLINE_AFTER_FAILURES = 3;
 
 /**

@@ -9,4 +9,6 @@ export interface ApiErrorBody {
   fields?: { field: string; message: string }[];
   /** Present on 500s: quote it to support; the same id is in the server log. */
   errorId?: string;
+  /** Present on 429s: seconds until the limit lifts (also sent as the Retry-After header). */
+  retryAfterSeconds?: number;
 }

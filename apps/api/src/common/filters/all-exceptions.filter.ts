@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '@pondesk/contracts';
+import { humanMessage } from '../validation/field-labels';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -58,13 +59,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
       if (typeof response === 'string') return { ...base, message: response };
       const r = response as Partial<ApiErrorBody> & { message?: string | string[] };
-      const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? base.message);
+      const raw = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? base.message);
       if (status === 500) return this.internal(exception, req, status);
+      // Field messages read with the form's label ("Contact number must…"); `field` keeps the key.
+      const fields = r.fields?.map((f) => ({
+        field: f.field,
+        message: humanMessage(f.message, f.field.split('.').pop() ?? f.field),
+      }));
+      const at = r.fields?.findIndex((f) => f.message === raw) ?? -1;
+      const message = fields && at >= 0 ? fields[at].message : raw;
       return {
         ...base,
         message,
         ...(r.code ? { code: r.code } : {}),
-        ...(r.fields ? { fields: r.fields } : {}),
+        ...(fields ? { fields } : {}),
+        // In the body too: a browser's fetch reads it without parsing headers.
+        ...(retryAfterOf(response) !== undefined ? { retryAfterSeconds: retryAfterOf(response) } : {}),
       };
     }
     return this.internal(exception, req, HttpStatus.INTERNAL_SERVER_ERROR);

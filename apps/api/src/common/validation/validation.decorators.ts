@@ -20,6 +20,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import {
   CONTACT_NUMBER_PATTERN,
@@ -269,9 +270,32 @@ export function IsPort(options: FieldOptions = {}): PropertyDecorator {
   return IsInteger(1, 65535, options);
 }
 
-/** An IPv4 address or a host name. */
+/** An IPv4 address or a fully qualified host name ("abc" and "999.1.1.1" are neither). */
 export function IsHost(options: FieldOptions = {}): PropertyDecorator {
   return field([Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` }), IsString()], options);
+}
+
+const isFilled = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/**
+ * An optional host that becomes required once any of `siblings` is filled: a device described in
+ * parts (a MikroTik's user name without its address) gets a 400 naming the missing address.
+ */
+export function IsHostRequiredWith(
+  siblings: readonly string[],
+  requiredMessage: string,
+  options: Omit<FieldOptions, 'optional'> = {},
+): PropertyDecorator {
+  return applyDecorators(
+    IsNotEmpty({ message: requiredMessage }),
+    IsString({ message: '$property must be a string' }),
+    Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` }),
+    ValidateIf(
+      (o: Record<string, unknown>, value: unknown) =>
+        isFilled(value) || siblings.some((name) => isFilled(o[name])),
+    ),
+    ApiPropertyOptional({ description: `Required when ${siblings.join(' or ')} is given`, ...options.docs }),
+  );
 }
 
 /** The Olt ID operators quote. */

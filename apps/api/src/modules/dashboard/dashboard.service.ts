@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   SIGNAL_BANDS,
+  signalBandSql,
   type DashboardSummary,
   type SignalBandKey,
   type SignalBandMembers,
@@ -12,16 +13,6 @@ import { oltStatsOf, type OltOnuStats } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
-
-/** SQL condition for one band, built from the same bounds as `signalBand()` so the two cannot disagree. */
-export function bandCondition(key: SignalBandKey, column = 'n.rx_dbm'): string {
-  const band = SIGNAL_BANDS.find((b) => b.key === key);
-  if (!band) throw new Error(`unknown band ${key}`);
-  const parts = [`${column} IS NOT NULL`];
-  if (band.min !== null) parts.push(`${column} >= ${band.min}`);
-  if (band.max !== null) parts.push(`${column} < ${band.max}`);
-  return parts.join(' AND ');
-}
 
 @Injectable()
 export class DashboardService {
@@ -98,7 +89,7 @@ export class DashboardService {
       .from('onu', 'n')
       .innerJoin('olt', 'o', 'o.id = n.olt_id')
       .where(scope.sql, scope.params)
-      .andWhere(bandCondition(band));
+      .andWhere(signalBandSql(band, 'n.rx_dbm'));
     const total = await base.clone().getCount();
     const items: SignalBandMembers['items'] = await base
       .select([

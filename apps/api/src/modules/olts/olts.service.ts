@@ -12,7 +12,7 @@ import {
   type OltRow,
 } from '@pondesk/contracts';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
-import { BranchEntity, OltEntity } from '@pondesk/server-database';
+import { BranchEntity, OltEntity, UserOltPermissionEntity } from '@pondesk/server-database';
 import {
   POLL_JOB_OPTIONS,
   JobName,
@@ -31,15 +31,19 @@ import type { UpdateOltDto } from './dto/update-olt.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import { branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
 
-const SORT_COLUMNS: Record<OltSort, string> = {
-  name: 'lower(o.name)',
-  code: 'lower(o.code)',
-  host: 'o.host',
-  status: 'o.status',
-  branch: "lower(coalesce(b.name, ''))",
-  mikrotikHost: "coalesce(o.mikrotik_host, '')",
-  onuCount: 'o.onu_count',
-  createdAt: 'o.created_at',
+/**
+ * Each sort is a list of whole SQL expressions, each ordered in the chosen direction with blanks last
+ * (an empty text reads as blank, so it sorts with the missing ones in both directions).
+ */
+const SORT_COLUMNS: Record<OltSort, readonly string[]> = {
+  name: ['lower(o.name)'],
+  code: ['lower(o.code)'],
+  host: ['o.host'],
+  status: ['o.status'],
+  branch: ["nullif(lower(b.name), '')"],
+  mikrotikHost: ["nullif(o.mikrotik_host, '')"],
+  onuCount: ['o.onu_count', 'o.online_onu_count'],
+  createdAt: ['o.created_at'],
 };
 
 function toRow(o: OltEntity, branchName: string | null): OltRow {
@@ -116,6 +120,8 @@ const SECRET_FIELDS = {
 @Injectable()
 export class OltsService {
   private readonly box: SecretBox;
+  /** The worker schedules with the same interval; both read OLT_HEALTH_INTERVAL_SECONDS. */
+  private readonly healthIntervalMs: number;
 
   constructor(
     @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
@@ -129,6 +135,7 @@ export class OltsService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.ENCRYPTION_KEY);
+    this.healthIntervalMs = config.OLT_HEALTH_INTERVAL_SECONDS * 1000;
   }
 
   async list(actor: TenantActor, query: OltListQueryDto): Promise<OltList> {
@@ -154,12 +161,13 @@ export class OltsService {
     }
     const total = await filtered.clone().getCount();
     // Raw rows: TypeORM's entity mode cannot order by expressions such as lower(name).
-    const ids: { id: string; branch_name: string | null }[] = await filtered
-      .clone()
-      .select('o.id', 'id')
-      .addSelect('b.name', 'branch_name')
-      .addSelect(SORT_COLUMNS[query.sort ?? 'name'], 'sort_key')
-      .orderBy('sort_key', query.order === 'desc' ? 'DESC' : 'ASC', 'NULLS LAST')
+    const listed = filtered.clone().select('o.id', 'id').addSelect('b.name', 'branch_name');
+    SORT_COLUMNS[query.sort ?? 'name'].forEach((expr, i) =>
+      listed
+        .addSelect(expr, `sort_${i}`)
+        .addOrderBy(`sort_${i}`, query.order === 'desc' ? 'DESC' : 'ASC', 'NULLS LAST'),
+    );
+    const ids: { id: string; branch_name: string | null }[] = await listed
       .addOrderBy('o.id', 'ASC')
       .offset(skip)
       .limit(pageSize)
@@ -230,6 +238,13 @@ export class OltsService {
     });
     const saved = await this.db.transaction(async (tx) => {
       const row = await tx.getRepository(OltEntity).save(olt);
+      // Staff who may add OLTs but see only permitted ones would otherwise lose sight of what they add.
+      if (!this.access.seesAll(actor))
+        await tx.getRepository(UserOltPermissionEntity).insert({
+          userId: actor.userId,
+          oltId: row.id,
+          tenantId: actor.tenantId,
+        });
       await this.audit.record(
         actor,
         { action: 'olt.create', entityType: 'olt', entityId: row.id, after: toDetail(row, null) },
@@ -328,7 +343,7 @@ export class OltsService {
 
   /** Keeps the OLT's schedulers in Redis in line with its row; an `every` scheduler also runs at once. */
   private schedule(olt: OltEntity): Promise<void> {
-    return scheduleOlt(this.pollQueue, this.healthQueue, olt);
+    return scheduleOlt(this.pollQueue, this.healthQueue, olt, { healthIntervalMs: this.healthIntervalMs });
   }
 
   private async findVisible(actor: TenantActor, id: string): Promise<OltEntity> {

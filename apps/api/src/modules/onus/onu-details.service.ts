@@ -294,6 +294,9 @@ export class OnuDetailsService {
     params: Record<string, unknown>,
   ): Promise<OnuDetail[]> {
     const scope = this.access.scope(actor, 'o');
+    // 'Previous' is the reading before the current one. Samples are stored only when rx moves 0.5 dB or
+    // hourly, so the last poll's reading is often not a sample: the previous one is then the newest
+    // sample before that poll. Offline there is no current reading, so it is the newest sample.
     const [sql, values] = this.db.driver.escapeQueryWithParameters(
       `SELECT ${ONU_ROW_COLUMNS.join(', ')}, o.brand AS "oltBrand", o.mode AS "oltMode",
          o.status AS "oltStatus", n.pppoe_manual AS "pppoeManual",
@@ -305,11 +308,13 @@ export class OnuDetailsService {
          ${isoTime('s.latest_at')} AS "latestSampleAt"
        FROM onu n JOIN olt o ON o.id = n.olt_id
        LEFT JOIN LATERAL (
-         SELECT max(sampled_at) AS latest_at,
-           (array_agg(rx_dbm ORDER BY sampled_at DESC))[2] AS previous_rx,
-           (array_agg(sampled_at ORDER BY sampled_at DESC))[2] AS previous_at
-         FROM (SELECT rx_dbm, sampled_at FROM onu_signal_sample WHERE onu_ref = n.id
-               ORDER BY sampled_at DESC LIMIT 2) last2) s ON true
+         SELECT (SELECT max(sampled_at) FROM onu_signal_sample WHERE onu_ref = n.id) AS latest_at,
+           p.rx_dbm AS previous_rx, p.sampled_at AS previous_at
+         FROM (SELECT 1) one LEFT JOIN LATERAL (
+           SELECT rx_dbm, sampled_at FROM onu_signal_sample WHERE onu_ref = n.id
+             AND sampled_at < CASE WHEN n.status = 'online' AND n.rx_dbm IS NOT NULL
+                                   THEN coalesce(n.last_seen_at, 'infinity') ELSE 'infinity' END
+           ORDER BY sampled_at DESC LIMIT 1) p ON true) s ON true
        WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${where}
        ORDER BY o.name, n.pon_port, n.onu_id LIMIT 50`,
       { ...scope.params, ...params, tenantId: actor.tenantId },

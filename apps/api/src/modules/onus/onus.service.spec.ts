@@ -8,7 +8,7 @@ function olt(ports: Record<string, [number, number, number]>): OltOnuStats {
     const c = {
       total,
       online,
-      reasons: { los, 'power-off': total - online - los, 'wire-down': 0, admin: 0, unknown: 0 },
+      reasons: { los, 'power-off': total - online - los, 'wire-down': 0, reboot: 0, admin: 0, unknown: 0 },
     };
     s.ports[p] = c;
     s.total += total;

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   ONU_DOWN_REASONS,
+  RX_THRESHOLDS_DBM,
+  rxAtOrBelowSql,
   type OnuDownReasonCode,
   type OnuFilters,
   type OnuList,
@@ -27,18 +29,22 @@ import { ONU_ROW_COLUMNS } from './onu-row.sql';
 /** The expression the trigram index covers (migration OnuSearch); search must use it verbatim. */
 export const ONU_SEARCH_EXPR = ONU_SEARCH_SQL('n');
 
-const SORTS: Record<OnuSort, string> = {
+/**
+ * Each sort is a list of whole SQL expressions (never one string to split: an expression such as
+ * `nullif(x, '')` holds commas of its own); each gets the chosen direction with blanks last.
+ */
+const SORTS: Record<OnuSort, readonly string[]> = {
   // Rows of one OLT stay together even when two OLTs share a name.
-  olt: 'o.name, o.id, n.pon_port, n.onu_id',
-  ponPort: 'n.pon_port, n.onu_id',
-  onuId: 'n.onu_id',
-  vendor: "coalesce(n.vendor, '')",
-  distance: 'n.distance_m',
-  description: "lower(coalesce(n.description, ''))",
-  status: 'n.status',
-  rx: 'n.rx_dbm',
-  tx: 'n.tx_dbm',
-  lastSeen: 'n.last_seen_at',
+  olt: ['o.name', 'o.id', 'n.pon_port', 'n.onu_id'],
+  ponPort: ['n.pon_port', 'n.onu_id'],
+  onuId: ['n.onu_id'],
+  vendor: ["nullif(lower(n.vendor), '')"],
+  distance: ['n.distance_m'],
+  description: ["nullif(lower(n.description), '')"],
+  status: ['n.status'],
+  rx: ['n.rx_dbm'],
+  tx: ['n.tx_dbm'],
+  lastSeen: ['n.last_seen_at'],
 };
 
 @Injectable()
@@ -90,8 +96,8 @@ export class OnusService {
     const { page, pageSize, skip } = pageOf(query);
     const search = query.search?.trim() ?? '';
     const olts = await this.visibleOlts(actor, query.oltId);
-    // A search narrows the ONUs themselves, so only then are they counted here.
-    const stats = search ? null : await oltStatsOf(this.db, olts);
+    // A search or signal filter narrows the ONUs themselves, so only then are they counted here.
+    const stats = search || query.signal ? null : await oltStatsOf(this.db, olts);
     const counts = stats ? sumCounts(stats, query.ponPort) : await this.countOnus(actor, query);
     const total = filteredTotal(counts, query);
 
@@ -148,10 +154,11 @@ export class OnusService {
     if (query.ponPort !== undefined) base.andWhere('n.pon_port = :ponPort', { ponPort: query.ponPort });
     const search = query.search?.trim();
     if (search) base.andWhere(`${ONU_SEARCH_EXPR} LIKE :q`, { q: likePattern(search.toLowerCase()) });
+    if (query.signal) base.andWhere(rxAtOrBelowSql('n.rx_dbm', RX_THRESHOLDS_DBM[query.signal]));
     return base;
   }
 
-  /** Header counts of a search, counted from the matching ONUs. */
+  /** Header counts of a search or signal filter, counted from the matching ONUs. */
   private async countOnus(actor: TenantActor, query: OnuQueryDto): Promise<OnuStatusCounts> {
     const groups: { status: string; reason: string | null; n: string }[] = await this.base(actor, query)
       .select('n.status', 'status')
@@ -180,10 +187,7 @@ export class OnusService {
     if (query.status) rows.andWhere('n.status = :status', { status: query.status });
     if (query.reason) rows.andWhere("n.status = 'offline' AND n.reason = :reason", { reason: query.reason });
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const order = SORTS[query.sort ?? 'olt']
-      .split(', ')
-      .map((c) => `${c} ${direction} NULLS LAST`)
-      .join(', ');
+    const order = SORTS[query.sort ?? 'olt'].map((c) => `${c} ${direction} NULLS LAST`).join(', ');
     return rows
       .select(ONU_ROW_COLUMNS)
       .orderBy(`${order}, n.id`)

@@ -5,7 +5,10 @@ export type PonMode = keyof typeof PORT_CAPACITY;
 /** A port card shows this many ports before Show More (spec 1 §9). */
 export const PORTS_SHOWN = 8;
 
-/** The ports to draw and how many more Show More would reveal. */
+/** A port-usage card lists this many OLTs before its "Show all OLTs" button: nothing scrolls out of sight. */
+export const OLTS_SHOWN = 4;
+
+/** The ports (or OLTs) to draw and how many more Show More would reveal. */
 export function visiblePorts<T>(
   ports: readonly T[],
   expanded: boolean,

@@ -1,7 +1,17 @@
+import type { OltSort } from '@pondesk/contracts';
+
 /** The OLT list's server-side query, kept in the address bar so Back and reload keep the view. */
 export const OLT_LIST_PAGE_SIZE = 20;
 
-export const OLT_LIST_SORTS = ['name', 'code', 'host', 'status', 'branch', 'mikrotikHost'] as const;
+export const OLT_LIST_SORTS = [
+  'name',
+  'code',
+  'host',
+  'status',
+  'branch',
+  'mikrotikHost',
+  'onuCount',
+] as const satisfies readonly OltSort[];
 export type OltListSort = (typeof OLT_LIST_SORTS)[number];
 
 /** Table column (row field) → the API's sort key. */
@@ -12,6 +22,7 @@ export const SORT_BY_FIELD = {
   code: 'code',
   mikrotikHost: 'mikrotikHost',
   status: 'status',
+  onuCount: 'onuCount',
 } as const satisfies Record<string, OltListSort>;
 export type SortableField = keyof typeof SORT_BY_FIELD;
 

@@ -82,6 +82,12 @@ describe('toCreateRequest', () => {
     expect(body.snmpCommunity).toBe(' pub ');
   });
 
+  it('sends no MikroTik port when the OLT has no MikroTik', () => {
+    const body = toCreateRequest(filled({ mikrotikHost: '', mikrotikUsername: '', mikrotikPassword: '' }));
+    expect(body).not.toHaveProperty('mikrotikHost');
+    expect(body).not.toHaveProperty('mikrotikPort');
+  });
+
   it('refuses an unvalidated form without brand', () => {
     expect(() => toCreateRequest(filled({ brand: '' }))).toThrow();
   });
@@ -140,9 +146,11 @@ describe('edit form', () => {
 
 describe('serverFieldErrors', () => {
   it('puts known fields under their inputs and keeps the rest', () => {
-    expect(serverFieldErrors({ host: 'host must be an IP address', foo: 'bad' })).toEqual({
-      errors: { host: 'host must be an IP address' },
-      other: ['foo: bad'],
+    expect(
+      serverFieldErrors({ host: 'Olt IP must be an IPv4 address', foo: 'foo is not a field of this form' }),
+    ).toEqual({
+      errors: { host: 'Olt IP must be an IPv4 address' },
+      other: ['foo is not a field of this form'],
     });
   });
 });

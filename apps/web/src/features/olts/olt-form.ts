@@ -89,7 +89,8 @@ export function toCreateRequest(v: OltFormValues): CreateOltRequest {
     description: text(v.description),
     branchId: v.branchId || undefined,
     mikrotikHost: text(v.mikrotikHost),
-    mikrotikPort: num(v.mikrotikPort),
+    // The port's default alone is no MikroTik.
+    mikrotikPort: text(v.mikrotikHost) ? num(v.mikrotikPort) : undefined,
     mikrotikUsername: text(v.mikrotikUsername),
     mikrotikPassword: v.mikrotikPassword || undefined,
     whatsappId: text(v.whatsappId),
@@ -173,6 +174,8 @@ export function toUpdateRequest(
     }
     body[field] = NUMERIC.has(field) ? Number(now) : now;
   }
+  // A MikroTik removed (its IP cleared) takes its port along.
+  if (!v.mikrotikHost.trim() && initial.mikrotikHost.trim()) body.mikrotikPort = null;
   for (const field of SECRET_FIELDS) {
     if (v[field]) body[field] = v[field];
     else if (field !== 'snmpCommunity' && clears[field]) body[field] = '';
@@ -194,7 +197,8 @@ export function serverFieldErrors(fields: Record<string, string>): {
   const other: string[] = [];
   for (const [field, message] of Object.entries(fields)) {
     if (known.has(field)) errors[field as OltFormField] = message;
-    else other.push(`${field}: ${message}`);
+    // The server's message names the field in words already.
+    else other.push(message);
   }
   return { errors, other };
 }

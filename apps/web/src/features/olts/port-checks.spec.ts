@@ -94,6 +94,12 @@ describe('submit rules', () => {
     expect(canCreate(withPhases('closed', 'open'))).toBe(false);
   });
 
+  it('Add Olt without a MikroTik needs only the OLT port open', () => {
+    expect(canCreate(withPhases('open', 'idle'), false)).toBe(true);
+    expect(canCreate(withPhases('closed', 'idle'), false)).toBe(false);
+    expect(canCreate(withPhases('idle', 'idle'), false)).toBe(false);
+  });
+
   it('Update Olt is blocked only by a closed check', () => {
     expect(canUpdate(withPhases('idle', 'idle'))).toBe(true);
     expect(canUpdate(withPhases('open', 'idle'))).toBe(true);

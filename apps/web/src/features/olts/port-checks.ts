@@ -81,9 +81,12 @@ export function validity(check: CheckState): boolean | null {
   return null;
 }
 
-/** Add Olt: only when both checks report open. */
-export const canCreate = (checks: ChecksState): boolean =>
-  validity(checks.olt) === true && validity(checks.mikrotik) === true;
+/**
+ * Add Olt: when the OLT's port reports open, and the MikroTik's too when the OLT has one (the
+ * MikroTik is optional: an OLT without one is added on its own port check).
+ */
+export const canCreate = (checks: ChecksState, withMikrotik = true): boolean =>
+  validity(checks.olt) === true && (!withMikrotik || validity(checks.mikrotik) === true);
 
 /** Update Olt: unless a check reports closed. */
 export const canUpdate = (checks: ChecksState): boolean =>

@@ -5,6 +5,7 @@ export { OnuStatusChip } from './components/onu-status-chip';
 export { graphPath } from './components/pppoe-links';
 export { RxBar } from './components/rx-bar';
 export { SignalReadButton } from './components/signal-read-button';
+export { FETCH_ERROR, fetchErrorText } from './components/fetch-error';
 export {
   NO_READING,
   formatDateTime,

@@ -1,6 +1,8 @@
 import {
   DEFAULT_ONU_PARAMS,
   nextSort,
+  onuListHref,
+  onuListPath,
   pageCount,
   parseOnuParams,
   toOnuQuery,
@@ -27,9 +29,26 @@ describe('ONU list parameters', () => {
 
   it('ignores what it cannot trust in the address', () => {
     const p = parseOnuParams(
-      new URLSearchParams('olt=1;drop&port=x&page=-2&sort=bogus&status=gone&reason=nope'),
+      new URLSearchParams('olt=1;drop&port=x&page=-2&sort=bogus&status=gone&reason=nope&signal=-24'),
     );
     expect(p).toEqual(DEFAULT_ONU_PARAMS);
+  });
+
+  it('reads drill-down links: the signal filter and the OLT named as the API names it', () => {
+    expect(parseOnuParams(new URLSearchParams(`oltId=${OLT}&signal=weak24&status=offline`))).toEqual({
+      ...DEFAULT_ONU_PARAMS,
+      oltId: OLT,
+      signal: 'weak24',
+      status: 'offline',
+    });
+    expect(toOnuQuery({ ...DEFAULT_ONU_PARAMS, signal: 'below30' })).toMatchObject({ signal: 'below30' });
+    expect(onuListHref('/olt-data-ports', { oltId: OLT, status: 'online' })).toBe(
+      `/olt-data-ports?olt=${OLT}&status=online`,
+    );
+    expect(onuListHref('/olt-ports', {})).toBe('/olt-ports');
+    expect(onuListPath([2003, 2007])).toBe('/olt-data-ports');
+    expect(onuListPath([2003])).toBe('/olt-ports');
+    expect(onuListPath([2006])).toBeNull();
   });
 
   it('starts at page 1 after any change but paging, and drops the port with another OLT', () => {

@@ -1,10 +1,14 @@
 import {
   ONU_DOWN_REASONS,
   ONU_SORTS,
+  Permission,
+  RX_THRESHOLDS,
   type OnuDownReasonCode,
   type OnuQuery,
   type OnuSort,
   type OnuStatusCode,
+  type PermissionCode,
+  type RxThreshold,
 } from '@pondesk/contracts';
 
 /** The ONU lists' server-side query, kept in the address bar so Back, reload and links keep the view. */
@@ -18,6 +22,8 @@ export interface OnuListParams {
   search: string;
   status: '' | OnuStatusCode;
   reason: '' | OnuDownReasonCode;
+  /** '' = any rx; else only ONUs at or below that threshold (the dashboard's 24+ card links here). */
+  signal: '' | RxThreshold;
   sort: OnuSort;
   order: 'asc' | 'desc';
 }
@@ -29,6 +35,7 @@ export const DEFAULT_ONU_PARAMS: OnuListParams = {
   search: '',
   status: '',
   reason: '',
+  signal: '',
   sort: 'olt',
   order: 'asc',
 };
@@ -41,7 +48,9 @@ export function parseOnuParams(qs: URLSearchParams): OnuListParams {
   const sort = qs.get('sort') as OnuSort | null;
   const status = qs.get('status');
   const reason = qs.get('reason') as OnuDownReasonCode | null;
-  const oltId = qs.get('olt') ?? '';
+  // `oltId` is accepted too: links elsewhere may name the OLT as the API does.
+  const oltId = qs.get('olt') ?? qs.get('oltId') ?? '';
+  const signal = qs.get('signal') as RxThreshold | null;
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     oltId: UUID.test(oltId) ? oltId : '',
@@ -49,6 +58,7 @@ export function parseOnuParams(qs: URLSearchParams): OnuListParams {
     search: (qs.get('search') ?? '').slice(0, 100),
     status: status === 'online' || status === 'offline' ? status : '',
     reason: reason && ONU_DOWN_REASONS.includes(reason) ? reason : '',
+    signal: signal && RX_THRESHOLDS.includes(signal) ? signal : '',
     sort: sort && ONU_SORTS.includes(sort) ? sort : DEFAULT_ONU_PARAMS.sort,
     order: qs.get('order') === 'desc' ? 'desc' : 'asc',
   };
@@ -62,6 +72,7 @@ export function toOnuSearchParams(p: OnuListParams): URLSearchParams {
   if (p.search) qs.set('search', p.search);
   if (p.status) qs.set('status', p.status);
   if (p.reason) qs.set('reason', p.reason);
+  if (p.signal) qs.set('signal', p.signal);
   if (p.sort !== DEFAULT_ONU_PARAMS.sort) qs.set('sort', p.sort);
   if (p.order !== DEFAULT_ONU_PARAMS.order) qs.set('order', p.order);
   if (p.page !== 1) qs.set('page', String(p.page));
@@ -93,6 +104,7 @@ export function toOnuQuery(p: OnuListParams): OnuQuery {
     search: p.search.trim() || undefined,
     status: p.status || undefined,
     reason: p.reason || undefined,
+    signal: p.signal || undefined,
     sort: p.sort,
     order: p.order,
   };
@@ -100,3 +112,16 @@ export function toOnuQuery(p: OnuListParams): OnuQuery {
 
 export const pageCount = (total: number, pageSize = ONU_PAGE_SIZE) =>
   Math.max(1, Math.ceil(total / pageSize));
+
+/** The ONU list this user may open (Olt Data Port, else Olt Port), or null when neither. */
+export function onuListPath(permissions: readonly PermissionCode[] | undefined): string | null {
+  if (permissions?.includes(Permission.OltDataPort)) return '/olt-data-ports';
+  if (permissions?.includes(Permission.OltPort)) return '/olt-ports';
+  return null;
+}
+
+/** A link to an ONU list already filtered, for drill-downs from the dashboard and the OLT screens. */
+export function onuListHref(path: string, filters: Partial<OnuListParams>): string {
+  const qs = toOnuSearchParams({ ...DEFAULT_ONU_PARAMS, ...filters }).toString();
+  return qs ? `${path}?${qs}` : path;
+}

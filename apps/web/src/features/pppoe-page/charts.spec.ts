@@ -1,5 +1,12 @@
 import type { SignalHistory } from '@pondesk/contracts';
-import { dbmDonutOption, signalChartOption, signalTooltip } from './charts';
+import {
+  currentReading,
+  dbmDonutOption,
+  signalAxis,
+  signalChartOption,
+  signalSeries,
+  signalTooltip,
+} from './charts';
 
 const colors = {
   line: 'blue',
@@ -70,6 +77,74 @@ describe('signal chart', () => {
     const text = signalTooltip({ at: '2024-09-24T01:00:00Z', rxDbm: -21.5 }, false);
     expect(text).toContain(new Date('2024-09-24T01:00:00Z').toLocaleString());
     expect(text).toContain('Rx: -21.50 dBm');
+  });
+});
+
+describe('signal chart with the current reading', () => {
+  // A new ONU: one sample at its first poll (03:10), steady since, polled again at 03:40; it is 03:41.
+  const now = Date.parse('2024-09-24T03:41:00Z');
+  const current = { rxDbm: -19.76, at: '2024-09-24T03:40:00Z' };
+
+  it('adds the current reading after a one-sample day, giving a two-point line', () => {
+    const day = history('raw', [{ at: '2024-09-24T03:10:00Z', rxDbm: -19.9 }]);
+    expect(signalSeries(day, current)).toEqual([
+      { at: '2024-09-24T03:10:00Z', rxDbm: -19.9 },
+      { at: '2024-09-24T03:40:00Z', rxDbm: -19.76, current: true },
+    ]);
+    const option = signalChartOption(day, colors, { current, now }) as unknown as Option;
+    expect(option.series[0].data).toEqual([
+      [Date.parse('2024-09-24T03:10:00Z'), -19.9],
+      [Date.parse('2024-09-24T03:40:00Z'), -19.76],
+    ]);
+    expect(option.tooltip.formatter([{ dataIndex: 1 }])).toContain('Now (last poll): -19.76 dBm');
+  });
+
+  it("ends today's axis at now and a past day's at its end", () => {
+    const today = history('raw', [{ at: '2024-09-24T03:10:00Z', rxDbm: -19.9 }]);
+    expect(signalAxis(today, today.points, now)).toEqual({
+      min: Date.parse('2024-09-24T00:00:00Z'),
+      max: now,
+    });
+    const later = Date.parse('2024-09-27T10:00:00Z');
+    expect(signalAxis(today, today.points, later)).toEqual({
+      min: Date.parse('2024-09-24T00:00:00Z'),
+      max: Date.parse('2024-09-25T00:00:00Z'),
+    });
+  });
+
+  it("ends 'All' at now, not at the next day, starting from the first point", () => {
+    const all: SignalHistory = {
+      resolution: 'hourly',
+      from: '2024-06-26T03:41:00Z',
+      to: '2024-09-24T03:41:00Z',
+      points: [{ at: '2024-09-24T03:00:00Z', rxDbm: -19.9, rxMin: -19.9, rxMax: -19.9 }],
+    };
+    const option = signalChartOption(all, colors, { current, now }) as unknown as Option;
+    expect([option.xAxis.min, option.xAxis.max]).toEqual([Date.parse('2024-09-24T02:41:00Z'), now]);
+    const line = option.series[option.series.length - 1];
+    expect(line.data).toEqual([
+      [Date.parse('2024-09-24T03:00:00Z'), -19.9],
+      [Date.parse('2024-09-24T03:40:00Z'), -19.76],
+    ]);
+  });
+
+  it('leaves the samples alone when the reading is not newer or belongs to another day', () => {
+    const sampledAtPoll = history('raw', [{ at: '2024-09-24T03:40:00Z', rxDbm: -19.76 }]);
+    expect(signalSeries(sampledAtPoll, current)).toHaveLength(1);
+    const pastDay = history('raw', [{ at: '2024-09-24T03:10:00Z', rxDbm: -19.9 }]);
+    expect(signalSeries(pastDay, { rxDbm: -20, at: '2024-09-26T08:00:00Z' })).toHaveLength(1);
+    expect(signalSeries(history('raw', []), current)).toEqual([{ ...current, current: true }]);
+  });
+
+  it('takes the current reading only from an online ONU with a reading', () => {
+    const seen = '2024-09-24T03:40:00Z';
+    expect(currentReading({ status: 'online', rxDbm: -21.5, lastSeenAt: seen })).toEqual({
+      rxDbm: -21.5,
+      at: seen,
+    });
+    expect(currentReading({ status: 'offline', rxDbm: -21.5, lastSeenAt: seen })).toBeNull();
+    expect(currentReading({ status: 'online', rxDbm: null, lastSeenAt: seen })).toBeNull();
+    expect(currentReading({ status: 'online', rxDbm: -21.5, lastSeenAt: null })).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { Permission, type OnuDetail } from '@pondesk/contracts';
 import { ApiError } from '../../shared/http-client';
 import {
+  logTimeKey,
+  newestFirst,
   canChangeOnus,
   isNotFound,
   listLink,
@@ -71,5 +73,26 @@ describe('PPPoE page state', () => {
     expect(previewList(items, false)).toEqual({ shown: [0, 1, 2, 3, 4, 5], hidden: 3 });
     expect(previewList(items, true)).toEqual({ shown: items, hidden: 0 });
     expect(previewList([1, 2], false)).toEqual({ shown: [1, 2], hidden: 0 });
+  });
+});
+
+describe('device logs', () => {
+  it('reads the time formats the OLTs write, for ordering only', () => {
+    expect(logTimeKey('2000/01/01 01:14:05')).toBe(Date.UTC(2000, 0, 1, 1, 14, 5));
+    expect(logTimeKey('2024-09-24 10:11')).toBe(Date.UTC(2024, 8, 24, 10, 11, 0));
+    expect(logTimeKey('2024-09-24T10:11:12')).toBe(Date.UTC(2024, 8, 24, 10, 11, 12));
+    expect(logTimeKey(null)).toBeNull();
+    expect(logTimeKey('N/A')).toBeNull();
+  });
+
+  it('lists a log newest first, undated entries last in their own order', () => {
+    const log = [
+      { time: '2024/09/20 08:00:00', n: 'a' },
+      { time: null, n: 'x' },
+      { time: '2024/09/24 10:00:00', n: 'b' },
+      { time: '2024/09/22 23:59:59', n: 'c' },
+      { time: 'unset', n: 'y' },
+    ];
+    expect(newestFirst(log).map((e) => e.n)).toEqual(['b', 'c', 'a', 'x', 'y']);
   });
 });

@@ -65,3 +65,34 @@ export function previewList<T>(
   if (expanded || items.length <= limit) return { shown: items, hidden: 0 };
   return { shown: items.slice(0, limit), hidden: items.length - limit };
 }
+
+/**
+ * A device log time ("2024/09/24 10:11:12", "2024-09-24 10:11", "2024-09-24T10:11:12") as a number
+ * that sorts like the time, or null when it is missing or not a date. The device's clock zone is
+ * unknown, so it is only good for ordering entries of one log.
+ */
+export function logTimeKey(time: string | null): number | null {
+  const m = /^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(
+    time ?? '',
+  );
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+}
+
+/**
+ * A device log newest first. Devices list it in their own order (often oldest first); entries whose
+ * time cannot be read keep their place relative to each other, after the dated ones.
+ */
+export function newestFirst<T extends { time: string | null }>(entries: readonly T[]): T[] {
+  return entries
+    .map((entry, index) => ({ entry, index, key: logTimeKey(entry.time) }))
+    .sort((a, b) => {
+      if (a.key !== null && b.key !== null && a.key !== b.key) return b.key - a.key;
+      if (a.key === null && b.key !== null) return 1;
+      if (a.key !== null && b.key === null) return -1;
+      // Same time, or neither dated: the later line in the device's list is the newer one.
+      return a.key === null ? a.index - b.index : b.index - a.index;
+    })
+    .map((x) => x.entry);
+}

@@ -11,10 +11,11 @@ export function SubmitButton({
     <Button
       type="submit"
       variant="contained"
+      {...props}
+      // After the spread: a caller's `disabled={false}` must not re-enable the button mid-request.
       disabled={loading || props.disabled}
       aria-busy={loading}
       startIcon={loading ? <CircularProgress size={16} color="inherit" /> : props.startIcon}
-      {...props}
     >
       {children}
     </Button>

@@ -152,7 +152,8 @@ describe('AVIES driver over the HSGQ web API', () => {
       expect(onus[0]).toMatchObject({
         ifName: '1/1',
         status: 'offline',
-        description: 'ONU01/01',
+        // `ONU01/01` is the box's default name, not an operator's label.
+        description: null,
         rxDbm: null,
         lastDeregReason: 'power-off',
         mac: '38:3a:21:20:06:e0',

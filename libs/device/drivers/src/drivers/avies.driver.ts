@@ -33,8 +33,7 @@ function fromFields(f: hsgq.HsgqOnuFields): OnuRecord {
   rec.statusRaw = f.statusRaw;
   rec.mac = f.mac;
   rec.serial = f.serial;
-  // The box's ONU name is what operators type (often the PPPoE login); the free-text description wins when set.
-  rec.description = f.description ?? f.name;
+  rec.description = hsgq.onuDescription(f.description, f.name);
   rec.distanceM = f.distanceM;
   rec.lastRegTime = f.lastRegTime;
   rec.lastDeregTime = f.lastDeregTime;
@@ -258,7 +257,7 @@ export class AviesDriver extends BaseOltDriver {
         const rec = emptyOnu(r.ponPort, r.onuId, hsgq.onuIfName(r.ponPort, r.onuId), r.status);
         rec.statusRaw = r.statusRaw;
         rec.mac = r.mac;
-        rec.description = r.description ?? r.name;
+        rec.description = hsgq.onuDescription(r.description, r.name);
         rec.lastRegTime = r.regTime;
         return rec;
       });
@@ -309,7 +308,7 @@ export class AviesDriver extends BaseOltDriver {
       const st = codec.statusFromCode(num(r.status), hsgq.snmpStatusCodes);
       rec.status = st.status;
       rec.statusRaw = st.raw;
-      rec.description = codec.textOrNull(str(r.name));
+      rec.description = hsgq.onuDescription(null, codec.textOrNull(str(r.name)));
       rec.vendor = codec.textOrNull(str(r.vendor));
       rec.model = codec.textOrNull(str(r.model));
       rec.serial = codec.textOrNull(str(r.serial));

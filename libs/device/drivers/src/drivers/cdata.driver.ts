@@ -5,6 +5,7 @@ import * as gponProfile from '../profiles/cdata-gpon';
 import {
   cdataDetect,
   deviceIndex,
+  healthOids,
   parseOntDetail,
   parseOntInfoTable,
   parseOntMacTable,
@@ -18,8 +19,9 @@ import type {
   OnuRef,
   PonMode,
   PonPortInfo,
+  SystemHealth,
 } from '../types';
-import { BaseOltDriver, type SystemGroup } from '../support/base-olt-driver';
+import { BaseOltDriver, readSystemGroup, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
 import { emptyOnu, sortOnus } from '../support/onu-record';
@@ -282,5 +284,18 @@ export class CdataDriver extends BaseOltDriver {
       await s.exec(command);
       await s.exec('exit', { allowErrors: true });
     });
+  }
+
+  /** Uptime from the system group; CPU and memory from `systemGlobalExtObjects` when the firmware has them. */
+  override async systemHealth(): Promise<SystemHealth> {
+    const sys = await readSystemGroup(this.snmp);
+    // Reachability is proven above; a firmware without the objects answers noSuchObject (no reading).
+    const m = await this.snmp.getMap(Object.values(healthOids)).catch(() => new Map<string, SnmpValue>());
+    return {
+      cpuPercent: codec.percentOrNull(num(m.get(healthOids.cpuUsage))),
+      memoryPercent: codec.usedPercent(num(m.get(healthOids.memTotalMb)), num(m.get(healthOids.memFreeMb))),
+      uptimeSeconds: sys.uptimeSeconds,
+      temperatureC: null,
+    };
   }
 }

@@ -93,7 +93,7 @@ describe('BDCOM over telnet', () => {
             {
               time: '2026-08-10 12:20:10',
               event: 'down',
-              reason: 'admin',
+              reason: 'reboot',
               reasonRaw: 'reboot',
               raw: '1 2026-08-10 12:20:10 reboot',
             },

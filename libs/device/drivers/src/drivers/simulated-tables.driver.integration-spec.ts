@@ -186,6 +186,8 @@ function vsolGponRecording(): SnmprecBuilder {
       flag: 1,
       phase: 3,
       name: 'N/A',
+      // Name column empty, the name only in the ifDescr (`GPON01ONU2 robin819@net`).
+      label: 'robin819@net',
       rx: '-13.518(dBm)',
       tx: '2.3(dBm)',
       reason: 'Power Off',
@@ -238,7 +240,7 @@ function vsolGponRecording(): SnmprecBuilder {
     b.set(
       `${vsolGpon.oids.ifDescr}.${6 + r.onu}`,
       'str',
-      vsolGpon.ifName.onuV1600gs(1, r.onu, vsolGpon.onuName(r.name)),
+      vsolGpon.ifName.onuV1600gs(1, r.onu, ('label' in r ? r.label : null) ?? vsolGpon.onuName(r.name)),
     );
   }
   return b;
@@ -484,10 +486,10 @@ describe('drivers on tables written from the profiles (no real recording exists)
       expect(
         onus.map((o) => [o.onuId, o.ifName, o.status, o.rxDbm, o.txDbm, o.description, o.lastDeregReason]),
       ).toEqual([
-        [1, 'GPON01ONU1 YUNUS', 'online', -14.41, 2.1, 'YUNUS', null],
-        [2, 'GPON01ONU2', 'online', -13.518, 2.3, null, 'power-off'],
-        [3, 'GPON01ONU3 CAHYA-RAMADHAN', 'online', -25.6, 2.1, 'CAHYA-RAMADHAN', null],
-        [22, 'GPON01ONU22 OFF-ONE', 'offline', null, null, 'OFF-ONE', 'power-off'],
+        [1, 'GPON01ONU1', 'online', -14.41, 2.1, 'YUNUS', null],
+        [2, 'GPON01ONU2', 'online', -13.518, 2.3, 'robin819@net', 'power-off'],
+        [3, 'GPON01ONU3', 'online', -25.6, 2.1, 'CAHYA-RAMADHAN', null],
+        [22, 'GPON01ONU22', 'offline', null, null, 'OFF-ONE', 'power-off'],
         [23, 'GPON01ONU23', 'offline', null, null, null, 'los'],
       ]);
       expect(onus[0]).toMatchObject({

@@ -1,7 +1,8 @@
+import type { SnmpValue } from '@pondesk/device-snmp';
 import { codec } from '../profiles';
 import * as profile from '../profiles/vsol-epon';
 import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
-import type { OltIdentity, OnuOptics, OnuRecord, OnuRef, PonPortInfo } from '../types';
+import type { OltIdentity, OnuOptics, OnuRecord, OnuRef, PonPortInfo, SystemHealth } from '../types';
 import { BaseOltDriver, readSystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
@@ -227,5 +228,19 @@ export class VsolEponDriver extends BaseOltDriver {
       await s.exec(profile.commands.delete(onu.onuId));
       await s.exec('exit', { allowErrors: true });
     });
+  }
+
+  /** Uptime from the system group; CPU and memory load from the V1600D's `v1600dSysCfg` scalars. */
+  override async systemHealth(): Promise<SystemHealth> {
+    const sys = await readSystemGroup(this.snmp);
+    const h = profile.healthOids;
+    // Reachability is proven above; firmware without the objects answers noSuchObject (no reading).
+    const m = await this.snmp.getMap([h.cpuLoad, h.memoryLoad]).catch(() => new Map<string, SnmpValue>());
+    return {
+      cpuPercent: codec.percentOrNull(num(m.get(h.cpuLoad))),
+      memoryPercent: codec.percentOrNull(num(m.get(h.memoryLoad))),
+      uptimeSeconds: sys.uptimeSeconds,
+      temperatureC: null,
+    };
   }
 }

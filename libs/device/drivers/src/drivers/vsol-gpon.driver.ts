@@ -89,11 +89,17 @@ export class VsolGponDriver extends BaseOltDriver {
       }),
       walkTable(this.snmp, { descr: o.ifDescr }),
     ]);
-    const ifByOnu = new Map<string, string>();
+    // V1600GS appends the ONU's name to its ifDescr (`GPON01ONU1 robin819@net`): the interface is the port
+    // part, the rest is the description (used when the name column has none).
+    const ifByOnu = new Map<string, { ifName: string; label: string | null }>();
     for (const [, r] of ifs) {
-      const name = str(r.descr) ?? '';
+      const name = (str(r.descr) ?? '').trim();
       const p = profile.ifName.parse(name);
-      if (p && p.onuId !== null) ifByOnu.set(`${p.ponPort}.${p.onuId}`, name.trim());
+      if (p && p.onuId !== null)
+        ifByOnu.set(`${p.ponPort}.${p.onuId}`, {
+          ifName: p.label === null ? name : name.slice(0, name.length - p.label.length).trim(),
+          label: p.label,
+        });
     }
     // Optics columns are decoded whole: on integer firmware the column tells tenths from hundredths.
     const keys = [...state.keys()];
@@ -118,14 +124,14 @@ export class VsolGponDriver extends BaseOltDriver {
       const rec = emptyOnu(
         id.ponPort,
         id.onuId,
-        ifByOnu.get(key) ?? profile.ifName.onu(id.ponPort, id.onuId),
+        ifByOnu.get(key)?.ifName ?? profile.ifName.onu(id.ponPort, id.onuId),
       );
       const phase = num(r.phase);
       const phaseInfo = phase !== null ? profile.phaseStateCodes[phase] : undefined;
       const flag = codec.statusFromCode(num(r.online), profile.onlineFlagCodes);
       rec.status = flag.status !== 'unknown' ? flag.status : (phaseInfo?.status ?? 'unknown');
       rec.statusRaw = phaseInfo?.raw ?? (phase !== null ? String(phase) : flag.raw);
-      rec.description = profile.onuName(str(r.name));
+      rec.description = profile.onuName(str(r.name)) ?? profile.onuName(ifByOnu.get(key)?.label);
       rec.serial = codec.textOrNull(str(r.serial));
       rec.model = codec.textOrNull(str(r.model), ['N/A', 'NULL', 'unknown', '']);
       rec.lastRegTime = profile.normalizeTime(str(r.lastUp));

@@ -50,7 +50,8 @@ describe('HSGQ (AVIES) telnet CLI on the real XE04I validation transcript', () =
         cfg: 'TRUE',
         regTime: null,
         name: 'ONU01/27',
-        description: 'NO-DESCRIPTI',
+        // `NO-DESCRIPTION` cut to 12 characters: the CLI's word for none.
+        description: null,
       },
     ]);
     expect(hsgq.parseOnuInfoTotals(text)).toEqual({ total: 60, online: 1, offline: 59 });
@@ -86,7 +87,8 @@ describe('HSGQ (AVIES) telnet CLI on the real XE04I validation transcript', () =
       text: 'Onu deregister',
       reasonRaw: 'Manual Deregister',
     });
-    expect(hsgq.mapReason(dereg.reasonRaw)).toBe('admin');
+    // A deregistration from the console: the ONU re-registers, it is not kept down.
+    expect(hsgq.mapReason(dereg.reasonRaw)).toBe('reboot');
     // Those same lines interleave with command output and are filtered there.
     expect(hsgq.telnet.eventLines.some((r) => r.test(body('ONU deregister').trim().split('\n')[1]))).toBe(
       true,

@@ -101,8 +101,26 @@ export const snmpStatusCodes: Readonly<Record<number, { raw: string; status: Onu
 /** `PON01\0` → `PON01`. */
 export const cleanName = (raw: string): string => raw.replace(/\0+/g, '').trim();
 export const portLabel = (ponPort: number): string => `PON${String(ponPort).padStart(2, '0')}`;
-/** ONU as the HSGQ CLI and event log write it (`1/27`); names like `ONU01/27` are user labels. */
+/** ONU as the HSGQ CLI and event log write it (`1/27`). */
 export const onuIfName = (ponPort: number, onuId: number): string => `${ponPort}/${onuId}`;
+
+/**
+ * The name the box gives an ONU until an operator renames it: `ONU01/27` (EPON, [REC] CLI and web samples),
+ * `ONT01/011` (GPON, [REC] G02ID walk). It names the port, not a subscriber.
+ */
+export const isDefaultOnuName = (name: string): boolean => /^on[ut]\d{1,3}\/\d{1,3}$/i.test(name.trim());
+
+/**
+ * What the ONU's description is: the free-text description when set, else the name operators type (often
+ * the PPPoE login), unless that name is still the box's default.
+ */
+export function onuDescription(description: string | null, name: string | null): string | null {
+  if (description) return description;
+  return name && !isDefaultOnuName(name) ? name : null;
+}
+
+/** `show onu-info all` writes `NO-DESCRIPTION` (cut to 12 characters) for an empty description. */
+const CLI_NO_DESCRIPTION = ['N/A', 'NULL', '--', '-', '', 'NO-DESCRIPTION', 'NO-DESCRIPTI'] as const;
 
 /** Times look like `2026/06/06 08:07:49+07:00`; `-` = never. */
 export function normalizeTime(raw: string | null | undefined): string | null {
@@ -120,12 +138,16 @@ export const HSGQ_REASON_RULES: readonly ReasonRule[] = [
 /** `Power down`, `Laser out`, `Power Down`, `Manual Deregister`, empty. */
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, HSGQ_REASON_RULES);
 
-/** SNMP `…12.2.1.22` words: `Power down`, `Laser out` [REC, G02ID]; the others are HSGQ event-log words [V]. */
+/**
+ * SNMP `…12.2.1.22` words: `Power down`, `Laser out` [REC, G02ID]; `Manual Deregister` is the HSGQ event-log word
+ * [V] for a deregistration from the console (the ONU re-registers: a reboot); `Link down` and `Deactivate` assumed.
+ */
 export const snmpReasonWords: ReasonWords = {
   'power-off': 'Power down',
   los: 'Laser out',
   'wire-down': 'Link down',
-  admin: 'Manual Deregister',
+  reboot: 'Manual Deregister',
+  admin: 'Deactivate',
 };
 
 /** Web API `last_down_reason`: `Power Down` [V-s, vendor sample]; the others as on SNMP. */
@@ -295,7 +317,7 @@ export function parseOnuInfoAll(text: string): HsgqCliOnuRow[] {
       cfg: m[6],
       regTime: normalizeTime(m[7]),
       name: m[8],
-      description: textOrNull(m[9]),
+      description: textOrNull(m[9], CLI_NO_DESCRIPTION),
     });
   }
   return out;

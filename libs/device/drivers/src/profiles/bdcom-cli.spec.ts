@@ -243,7 +243,7 @@ describe('BDCOM GPON CLI parsers on real rows', () => {
         upTime: '2026-08-07 16:51:50',
         downTime: '2026-08-10 12:20:10',
         reasonRaw: 'reboot',
-        reason: 'admin',
+        reason: 'reboot',
       },
       { index: 2, upTime: '2026-08-10 12:21:01', downTime: null, reasonRaw: null, reason: null },
     ]);

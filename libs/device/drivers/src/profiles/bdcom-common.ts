@@ -53,6 +53,8 @@ export const bdcomTelnet: TelnetProfile = {
 /** Dereg-reason words BDCOM CLIs print (`power-off`, `wire-down`, `unknow`, `Los`, `LOSi`, `Dying Gasp`, `reboot`). */
 export const BDCOM_REASON_RULES: readonly ReasonRule[] = [
   { match: /^unknow/i, reason: 'unknown' },
+  // EPON `normal`: the ONU deregistered itself in order, as after `epon reboot onu` (code 2 of the bind table).
+  { match: /^normal$/i, reason: 'reboot' },
   ...COMMON_REASON_RULES,
 ];
 

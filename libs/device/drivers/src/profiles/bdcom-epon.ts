@@ -116,10 +116,11 @@ export const bindStatusCodes: Readonly<Record<number, { raw: string; status: Onu
 
 /** Last dereg reason (bind table .11). */
 export const deregReasonCodes: Readonly<Record<number, { raw: string; reason: DeregReason | null }>> = {
-  2: { raw: 'normal', reason: 'admin' },
+  // `normal`: the ONU deregistered itself in order (a restart, `epon reboot onu`), not a fault or a block.
+  2: { raw: 'normal', reason: 'reboot' },
   3: { raw: 'mpcp-down', reason: 'los' },
   4: { raw: 'oam-down', reason: 'los' },
-  5: { raw: 'firmware-download', reason: 'admin' },
+  5: { raw: 'firmware-download', reason: 'reboot' },
   6: { raw: 'illegal-mac', reason: 'admin' },
   7: { raw: 'llid-admin-down', reason: 'admin' },
   8: { raw: 'wire-down', reason: 'wire-down' },

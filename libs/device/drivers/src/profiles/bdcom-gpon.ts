@@ -100,7 +100,7 @@ export const deregReasonCodes: Readonly<Record<number, { raw: string; reason: De
   8: { raw: 'wire-down', reason: 'wire-down' },
   9: { raw: 'omci-mismatch', reason: 'unknown' },
   10: { raw: 'password-mismatch', reason: 'admin' },
-  11: { raw: 'reboot', reason: 'admin' },
+  11: { raw: 'reboot', reason: 'reboot' },
   12: { raw: 'ranging-failed', reason: 'los' },
 };
 
@@ -114,7 +114,8 @@ export const cliReasonWords: ReasonWords = {
   'power-off': 'Dying Gasp',
   los: 'LOS',
   'wire-down': 'wire-down',
-  admin: 'reboot',
+  reboot: 'reboot',
+  admin: 'admin-down',
 };
 
 // ---------------------------------------------------------------------------------------------

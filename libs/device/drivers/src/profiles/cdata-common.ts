@@ -31,6 +31,17 @@ export const cdataDetect = {
  * NSCRTV DeviceIndex: `device(8) | card(8) | port(8) | onu(8)`. The PON ifIndex is `device<<24 | card<<16 | seq<<8`,
  * where seq counts every front port (8 GE + 4 XGE before PON 1 on the recorded box).
  */
+/**
+ * System load scalars of NSCRTV-PON-TREE-EXT-MIB `systemGlobalExtObjects` (34592.1.3.100.1.8), answered by the
+ * 17409 firmware too: [REC] `cdata.snmprec` has cpuUsage 19, memTotalSize 242 and memFreeSize 86 (MB), which
+ * LibreNMS reads as 19 % CPU and 64 % memory.
+ */
+export const healthOids = {
+  cpuUsage: '1.3.6.1.4.1.34592.1.3.100.1.8.1.0',
+  memTotalMb: '1.3.6.1.4.1.34592.1.3.100.1.8.2.0',
+  memFreeMb: '1.3.6.1.4.1.34592.1.3.100.1.8.3.0',
+} as const;
+
 export const deviceIndex = {
   ponIfIndex: (
     ponPort: number,
@@ -74,12 +85,13 @@ export const CDATA_REASON_RULES: readonly ReasonRule[] = [...COMMON_REASON_RULES
 
 /**
  * Down-cause words of the CLI `Last down cause` and the GPON vendor column `…4.1.1.103`: `dying-gasp` [P, OLTCMDRead
- * paste], `LOS` [3P]; wire-down and admin (`deactive`) assumed.
+ * paste], `LOS` [3P]; wire-down, reboot and admin (`deactive`) assumed.
  */
 export const downCauseWords: ReasonWords = {
   'power-off': 'dying-gasp',
   los: 'LOS',
   'wire-down': 'wire-down',
+  reboot: 'reboot',
   admin: 'deactive',
 };
 
@@ -121,6 +133,9 @@ export interface CdataOntInfoRow {
 /** `show ont info … all` / `by-mac`: `F/S P ONT MAC Control Run Config Match [Last-down] Desc`. */
 export function parseOntInfoTable(text: string): CdataOntInfoRow[] {
   const out: CdataOntInfoRow[] = [];
+  // Firmware with a last-down column (`LAST_DOWN DESC`, or `Last down-cause` over two header lines) puts
+  // the cause first: without this, `dying-gasp` or `--  SERVER-PENJAWI` would be read as the description.
+  const hasLastDown = /last[_ ]down|down-cause/i.test(text);
   for (const line of lines(text)) {
     const m =
       /^\s*(\d+\/\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(online|offline|\S+)\s+(\S+)\s+(\S+)\s*(.*?)\s*$/i.exec(
@@ -138,11 +153,19 @@ export function parseOntInfoTable(text: string): CdataOntInfoRow[] {
       runState: m[6],
       configState: m[7],
       matchState: m[8],
-      lastDownCause: null,
-      description: textOrNull(m[9]),
+      ...tail(m[9], hasLastDown),
     });
   }
   return out;
+}
+
+function tail(
+  rest: string,
+  hasLastDown: boolean,
+): { lastDownCause: string | null; description: string | null } {
+  if (!hasLastDown) return { lastDownCause: null, description: textOrNull(rest) };
+  const m = /^(\S*)\s*(.*)$/.exec(rest.trim());
+  return { lastDownCause: textOrNull(m?.[1] ?? ''), description: textOrNull(m?.[2] ?? '') };
 }
 
 /** Key : value blocks (`show ont info <p> <o>`, `show ont optical-info <p> <o>`). */

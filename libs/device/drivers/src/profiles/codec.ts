@@ -270,8 +270,10 @@ export const COMMON_REASON_RULES: readonly ReasonRule[] = [
       /\blos[i]?\b|\bonu\s*los\b|laser[\s-]?out|fib(er|re)|loss of signal|\blof[i]?\b|pon[\s-]?los|mpcp|oam[\s-]?down|omcc|ranging/i,
     reason: 'los',
   },
+  // A restart or a manual deregistration: the ONU comes back by itself (before the admin rule: "Manual").
+  { match: /reboot|restart|\breset\b|manual[\s-]?dereg|firmware|upgrade/i, reason: 'reboot' },
   {
-    match: /admin|manual|deactiv|deregister(ed)? by|disable|reboot|llid-admin|firmware|upgrade/i,
+    match: /admin|manual|deactiv|deregister(ed)? by|disable|llid-admin|auth|illegal/i,
     reason: 'admin',
   },
 ];
@@ -331,4 +333,17 @@ export function meaningfulTime(raw: string | null): string | null {
   const t = raw.trim();
   if (t === '' || /^(n\/a|-|--|null|0)$/i.test(t)) return null;
   return t;
+}
+
+/** A load in percent (0…100, one decimal); anything else (a missing object, a wild value) is no reading. */
+export function percentOrNull(value: number | null | undefined): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || value < 0 || value > 100)
+    return null;
+  return Math.round(value * 10) / 10;
+}
+
+/** Used share of a memory pool given its total and free sizes (same unit), in percent. */
+export function usedPercent(total: number | null, free: number | null): number | null {
+  if (total === null || free === null || total <= 0 || free < 0 || free > total) return null;
+  return percentOrNull(((total - free) / total) * 100);
 }

@@ -227,7 +227,7 @@ describe('renderers read back through the parsers', () => {
     const text = hsgq.renderOnuInfoAll(onus);
     expect(hsgq.parseOnuInfoAll(text).map((r) => [r.onuId, r.status, r.regTime, r.description])).toEqual([
       [27, 'online', '2026/01/01 01:00:31', 'pppoe-27'],
-      [28, 'offline', '2026/01/01 01:00:35', 'NO-DESCRIPTI'],
+      [28, 'offline', '2026/01/01 01:00:35', null],
     ]);
     expect(hsgq.parseOnuInfoTotals(text)).toEqual({ total: 2, online: 1, offline: 1 });
     const opt = {

@@ -66,6 +66,15 @@ export const oids = {
   ifOperStatus: '1.3.6.1.2.1.2.2.1.8',
 } as const;
 
+/**
+ * V1600D `v1600dSysCfg` cpuLoad / memoryLoad, percent: [REC] `vsolution_v1600d.snmprec` answers 26 and 18 (LibreNMS
+ * reads them as CPU and memory load). The V1600G MIB has no such objects, so V-SOL GPON reports none.
+ */
+export const healthOids = {
+  cpuLoad: `${V}.10.12.3.0`,
+  memoryLoad: `${V}.10.12.4.0`,
+} as const;
+
 /** ONU tables are indexed `<pon>.<onu>` (1-based PON number). */
 export const onuIndex = {
   encode: (ponPort: number, onuId: number): string => `${ponPort}.${onuId}`,

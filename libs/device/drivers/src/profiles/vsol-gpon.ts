@@ -131,12 +131,13 @@ export const phaseStateCodes: Readonly<
 /** Reason text: `Power Off`, `Onu Los`, `N/A`. */
 export const mapReason = (raw: string | null): DeregReason | null => mapReasonText(raw, VSOL_REASON_RULES);
 
-/** Column 10 words: `Power Off`, `Onu Los` [REC, V1600GS]; `Wire Down` and `Reboot` assumed. */
+/** Column 10 words: `Power Off`, `Onu Los` [REC, V1600GS]; `Wire Down`, `Reboot` and `AuthFail` assumed. */
 export const reasonWords: ReasonWords = {
   'power-off': 'Power Off',
   los: 'Onu Los',
   'wire-down': 'Wire Down',
-  admin: 'Reboot',
+  reboot: 'Reboot',
+  admin: 'AuthFail',
 };
 
 /** `N/A` → null. */

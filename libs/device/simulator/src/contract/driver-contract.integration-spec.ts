@@ -138,9 +138,8 @@ const EXPECT: Record<Kind, (u: SimOnu) => Expected> = {
     ...blank(u),
     ...optics(u),
     mac: u.mac,
-    // The box's ONU name (`ONU01/05`) stands in when no description is set.
-    description:
-      u.description ?? `ONU${String(u.ponPort).padStart(2, '0')}/${String(u.onuId).padStart(2, '0')}`,
+    // The box's default ONU name (`ONU01/05`) when no description is set is no description.
+    description: u.description,
     distanceM: u.distanceM,
     lastDeregReason: u.lastDeregReason,
     lastDeregTime: slashTime(u.lastDeregTime),
@@ -282,7 +281,7 @@ describe.each(KINDS)('contract %s', (kind) => {
       const [a, b] = online;
       if (!a || !b) throw new Error('need two online ONUs on PON 3');
       await drv.rebootOnu({ ponPort: a.ponPort, onuId: a.onuId });
-      expect(st.onu(a.ponPort, a.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'admin' });
+      expect(st.onu(a.ponPort, a.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
       await drv.deleteOnu({ ponPort: b.ponPort, onuId: b.onuId });
       expect(st.onu(b.ponPort, b.onuId)).toBeNull();
       const after = await drv.listOnus({ ponPort: 3 });
@@ -323,6 +322,21 @@ describe('contract details per transport', () => {
       expect((await drv.systemHealth()).cpuPercent).toBe(st.system().cpuPercent);
     } finally {
       await drv.close();
+    }
+  });
+
+  it('C-Data and V-SOL EPON: CPU and memory over SNMP are the simulated load (verified only here for C-Data GPON)', async () => {
+    for (const key of ['cdata/epon', 'cdata/gpon', 'vsol/epon'] as const) {
+      const st = oltState(key);
+      const drv = driverFor(info(key));
+      try {
+        const h = await drv.systemHealth();
+        expect(h.cpuPercent).toBe(st.system().cpuPercent);
+        // C-Data answers total and free MB: the percent comes back within the 1 MB rounding.
+        expect(Math.abs((h.memoryPercent ?? -100) - st.system().memoryPercent)).toBeLessThanOrEqual(0.5);
+      } finally {
+        await drv.close();
+      }
     }
   });
 
@@ -407,7 +421,7 @@ describe('contract details per transport', () => {
           .reverse(),
       ).toEqual(downs);
       await drv.rebootOnu({ ponPort: u.ponPort, onuId: u.onuId });
-      expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'admin' });
+      expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
     } finally {
       await drv.close();
     }
@@ -462,7 +476,7 @@ describe('contract: autodetection', () => {
 
 describe('contract: reason vocabulary is the drivers’ own', () => {
   it('every simulated reason maps to a code the brand tables know', () => {
-    for (const r of ['power-off', 'los', 'wire-down', 'admin'] as const) {
+    for (const r of ['power-off', 'los', 'wire-down', 'reboot', 'admin'] as const) {
       expect(codec.reasonToCode(r, profiles.bdcomEpon.deregReasonCodes)).toBeGreaterThan(0);
       expect(codec.reasonToCode(r, profiles.bdcomGpon.deregReasonCodes)).toBeGreaterThan(0);
     }

@@ -115,9 +115,9 @@ describe('BDCOM EPON CLI layout', () => {
     fleet.clock.advance(REBOOT_SECONDS + 5);
     const out = await s.exec(`show epon onu-information interface epon0/${u.ponPort}`);
     const row = out.split('\n').find((l) => l.startsWith(`EPON0/${u.ponPort}:${u.onuId} `));
-    expect(row).toMatch(/auto-configuringllid-admin-down$/);
+    expect(row).toMatch(/auto-configuringnormal$/);
     const parsed = profiles.bdcomEpon.parseOnuInformation(out).find((r) => r.onuId === u.onuId);
-    expect(parsed).toMatchObject({ status: 'auto-configuring', deregReason: 'admin' });
+    expect(parsed).toMatchObject({ status: 'auto-configuring', deregReason: 'reboot' });
   });
 
   it('onu-information wraps at 80 columns on a fresh session, like the real paste', async () => {

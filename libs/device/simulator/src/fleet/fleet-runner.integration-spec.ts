@@ -156,7 +156,7 @@ describe('control API and faults', () => {
     try {
       const ifIndex = 40 + (u.ponPort - 1) * 64 + u.onuId;
       await c.set([{ oid: `${profiles.bdcomEpon.oids.onuReset}.${ifIndex}`, type: 'integer', value: 1 }]);
-      expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'admin' });
+      expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
     } finally {
       c.close();
     }

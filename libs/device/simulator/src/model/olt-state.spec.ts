@@ -113,12 +113,12 @@ describe('OltState', () => {
     const u = state.onus().find((o) => o.status === 'online');
     if (!u) throw new Error('no online ONU');
     expect(state.rebootOnu(u.ponPort, u.onuId)).toBe(true);
-    expect(state.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'admin' });
+    expect(state.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
     expect(state.rebootOnu(u.ponPort, u.onuId)).toBe(false);
     advance(REBOOT_SECONDS + 1);
     const back = state.onu(u.ponPort, u.onuId);
     expect(back?.status).toBe('online');
-    expect(back?.lastDeregReason).toBe('admin');
+    expect(back?.lastDeregReason).toBe('reboot');
     expect(back?.lastRegTime).toBe((back?.lastDeregTime ?? 0) + REBOOT_SECONDS);
   });
 

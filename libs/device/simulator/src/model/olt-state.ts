@@ -236,7 +236,7 @@ export class OltState {
     if (!cur || cur.status !== 'online') return false;
     const k = OltState.key(ponPort, onuId);
     const list = this.manualOnu.get(k) ?? [];
-    list.push({ start: t, end: t + REBOOT_SECONDS, reason: 'admin' });
+    list.push({ start: t, end: t + REBOOT_SECONDS, reason: 'reboot' });
     this.manualOnu.set(k, list);
     this.snapshots.delete(k);
     return true;

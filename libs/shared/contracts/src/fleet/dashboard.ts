@@ -4,6 +4,26 @@
  *   GET /dashboard/band-members?band&page&pageSize → SignalBandMembers (the popup table of one dB group)
  */
 import type { OltModeCode } from './vocabulary';
+/**
+ * The one rule for every rx threshold on every screen (bands, the "24+ dB" card, the -28/-30 columns,
+ * the ONU list's signal filter, rx colours): a reading exactly on a bound belongs to the WEAKER side.
+ * So -24.00 dBm is "24+ dB" and Fair, -23.99 is Good; a band holds readings above `min` up to and
+ * including `max`.
+ */
+export const RX_THRESHOLDS_DBM = { weak24: -24, below28: -28, below30: -30 } as const;
+export type RxThreshold = keyof typeof RX_THRESHOLDS_DBM;
+export const RX_THRESHOLDS = Object.keys(RX_THRESHOLDS_DBM) as RxThreshold[];
+
+/** True when the reading is at or weaker than `dbm` (on the bound counts as weaker). */
+export function rxAtOrBelow(rxDbm: number | null, dbm: number): boolean {
+  return rxDbm !== null && rxDbm <= dbm;
+}
+
+/** The same test in SQL, for counting and filtering in the database. */
+export function rxAtOrBelowSql(column: string, dbm: number): string {
+  return `(${column} IS NOT NULL AND ${column} <= ${Number(dbm)})`;
+}
+
 export const SIGNAL_BANDS = [
   {
     key: 'excellent',
@@ -17,43 +37,55 @@ export const SIGNAL_BANDS = [
     key: 'good',
     name: 'Good',
     color: '#66bb6a',
-    min: -24,
+    min: RX_THRESHOLDS_DBM.weak24,
     max: -20,
-    description: '-24 to -20 dBm: healthy signal.',
+    description: 'Stronger than -24 dBm, up to -20 dBm: healthy signal.',
   },
   {
     key: 'fair',
     name: 'Fair',
     color: '#f9a825',
     min: -27,
-    max: -24,
-    description: '-27 to -24 dBm: fine today, worth watching.',
+    max: RX_THRESHOLDS_DBM.weak24,
+    description: '-24 dBm down to just above -27 dBm: fine today, worth watching.',
   },
   {
     key: 'weak',
     name: 'Weak',
     color: '#ef6c00',
-    min: -30,
+    min: RX_THRESHOLDS_DBM.below30,
     max: -27,
-    description: '-30 to -27 dBm: check connectors and splices.',
+    description: '-27 dBm down to just above -30 dBm: check connectors and splices.',
   },
   {
     key: 'critical',
     name: 'Critical',
     color: '#c62828',
     min: null,
-    max: -30,
-    description: 'Weaker than -30 dBm: near the receiver limit, expect drops.',
+    max: RX_THRESHOLDS_DBM.below30,
+    description: '-30 dBm or weaker: near the receiver limit, expect drops.',
   },
 ] as const;
 export type SignalBandKey = (typeof SIGNAL_BANDS)[number]['key'];
 
-/** The band of an rx reading (lower bound inclusive); `null` without a reading. */
+type Band = (typeof SIGNAL_BANDS)[number];
+
+/** The band of an rx reading (above `min`, up to and including `max`); `null` without a reading. */
 export function signalBand(rxDbm: number | null): SignalBandKey | null {
   if (rxDbm === null) return null;
-  for (const b of SIGNAL_BANDS)
-    if ((b.min === null || rxDbm >= b.min) && (b.max === null || rxDbm < b.max)) return b.key;
+  for (const b of SIGNAL_BANDS as readonly Band[])
+    if ((b.min === null || rxDbm > b.min) && (b.max === null || rxDbm <= b.max)) return b.key;
   return null;
+}
+
+/** SQL condition for one band, from the same bounds and rule as `signalBand()`. */
+export function signalBandSql(key: SignalBandKey, column: string): string {
+  const band = (SIGNAL_BANDS as readonly Band[]).find((b) => b.key === key);
+  if (!band) throw new Error(`unknown band ${key}`);
+  const parts = [`${column} IS NOT NULL`];
+  if (band.min !== null) parts.push(`${column} > ${band.min}`);
+  if (band.max !== null) parts.push(`${column} <= ${band.max}`);
+  return `(${parts.join(' AND ')})`;
 }
 
 /** PON port capacity and colour thresholds (spec: GPON 128 with 100/120, EPON 64 with 50/60). */
@@ -65,7 +97,7 @@ export const PORT_CAPACITY = {
 export interface DashboardSummary {
   oltCount: number;
   ponPortCount: number;
-  /** ONUs whose rx is -24 dBm or weaker (the "24+ dB" card). */
+  /** ONUs whose rx is -24 dBm or weaker (the "24+ dB" card; `rxAtOrBelow(rx, RX_THRESHOLDS_DBM.weak24)`). */
   weakOnuCount: number;
   offlineOnuCount: number;
   onuCount: number;

@@ -16,7 +16,7 @@
  *   POST   /olts/:id/telnet-check                       [2010] → TelnetCheckResult
  * Every device action and every change is audited.
  */
-import { PORT_CAPACITY } from './dashboard';
+import { PORT_CAPACITY, RX_THRESHOLDS_DBM, rxAtOrBelow } from './dashboard';
 import type { OnuRow } from './onu';
 import type { OltBrandCode, OltModeCode, OltStatus, OnuDownReasonCode, OnuStatusCode } from './vocabulary';
 
@@ -167,10 +167,13 @@ export function portUsageLevel(mode: OltModeCode, count: number): 'success' | 'w
   return 'success';
 }
 
-/** Rx colouring of the search popup and lists (spec 2 §2.5): above -24 good, -30 to -24 warning, below danger. */
+/**
+ * Rx colouring of the search popup and lists (spec 2 §2.5): above -24 good, down to -30 warning, weaker
+ * danger; a reading on a bound is the weaker side, as everywhere (`RX_THRESHOLDS_DBM`).
+ */
 export function rxLevel(rxDbm: number | null): 'success' | 'warning' | 'error' | 'default' {
   if (rxDbm === null) return 'default';
-  if (rxDbm > -24) return 'success';
-  if (rxDbm >= -30) return 'warning';
+  if (!rxAtOrBelow(rxDbm, RX_THRESHOLDS_DBM.weak24)) return 'success';
+  if (!rxAtOrBelow(rxDbm, RX_THRESHOLDS_DBM.below30)) return 'warning';
   return 'error';
 }

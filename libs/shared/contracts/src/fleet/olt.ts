@@ -13,6 +13,19 @@
  */
 import type { OltBrandCode, OltModeCode, OltStatus } from './vocabulary';
 
+/** The columns GET /olts can sort by. */
+export const OLT_SORTS = [
+  'name',
+  'code',
+  'host',
+  'status',
+  'branch',
+  'mikrotikHost',
+  'onuCount',
+  'createdAt',
+] as const;
+export type OltSort = (typeof OLT_SORTS)[number];
+
 export interface OltRow {
   id: string;
   code: string;

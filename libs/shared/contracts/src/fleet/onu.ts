@@ -1,10 +1,11 @@
 /**
  * ONU contracts. REST routes (under `/api/v1`):
- *   GET /onus?oltId&ponPort&status&reason&search&sort&order&page&pageSize   [2007] → OnuList
+ *   GET /onus?oltId&ponPort&status&reason&signal&search&sort&order&page&pageSize [2007] → OnuList
  *   GET /olt-ports/onus (same query)                                        [2003] → OnuList
  *   GET /onus/filters                                          [2007|2003|2008] → OnuFilters
  * Filtering, search (every text field, case-insensitive), sorting and paging all happen on the server.
  */
+import type { RxThreshold } from './dashboard';
 import type { OltModeCode, OnuDownReasonCode, OnuReading, OnuStatusCode } from './vocabulary';
 
 export const ONU_SORTS = [
@@ -26,6 +27,8 @@ export interface OnuQuery {
   ponPort?: number;
   status?: OnuStatusCode;
   reason?: OnuDownReasonCode;
+  /** Only ONUs whose rx is at or below this threshold (`RX_THRESHOLDS_DBM`), e.g. the dashboard's 24+ card. */
+  signal?: RxThreshold;
   search?: string;
   sort?: OnuSort;
   order?: 'asc' | 'desc';

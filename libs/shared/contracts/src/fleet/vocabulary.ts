@@ -28,14 +28,19 @@ export const isOltBrand = (value: unknown): value is OltBrandCode =>
 export const isOltMode = (value: unknown): value is OltModeCode =>
   (OLT_MODES as readonly unknown[]).includes(value);
 
-/** Why an ONU went down, in one vocabulary whatever the brand wrote. */
-export const ONU_DOWN_REASONS = ['los', 'power-off', 'wire-down', 'admin', 'unknown'] as const;
+/**
+ * Why an ONU went down, in one vocabulary whatever the brand wrote. `reboot` is a restart or a manual
+ * deregistration (the ONU comes back by itself: HSGQ "Manual Deregister", BDCOM GPON "reboot"); `admin` is
+ * an ONU kept down on purpose (disabled, deactivated, refused).
+ */
+export const ONU_DOWN_REASONS = ['los', 'power-off', 'wire-down', 'reboot', 'admin', 'unknown'] as const;
 export type OnuDownReasonCode = (typeof ONU_DOWN_REASONS)[number];
 
 export const ONU_DOWN_REASON_LABELS: Record<OnuDownReasonCode, string> = {
   los: 'LOS / fiber down',
   'power-off': 'Power off (dying gasp)',
   'wire-down': 'Wire down',
+  reboot: 'Rebooted / deregistered',
   admin: 'Disabled by admin',
   unknown: 'Unknown',
 };

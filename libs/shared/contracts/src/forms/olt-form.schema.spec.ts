@@ -1,6 +1,9 @@
+import { HOST_MESSAGE, isHost } from '../validation/patterns';
 import { formErrors } from './form-errors';
 import {
   BILLING_REQUIRED_MESSAGE,
+  MIKROTIK_HOST_REQUIRED_MESSAGE,
+  MIKROTIK_PORT_REQUIRED_MESSAGE,
   emptyOltForm,
   oltFormSchema,
   type OltFormMode,
@@ -87,8 +90,8 @@ describe('oltFormSchema', () => {
       'create',
     );
     expect(errors).toEqual({
-      host: 'must be an IP address or a host name',
-      mikrotikHost: 'must be an IP address or a host name',
+      host: HOST_MESSAGE,
+      mikrotikHost: HOST_MESSAGE,
       snmpPort: 'must be a port number (1–65535)',
       telnetPort: 'is required',
       httpPort: 'must be a port number (1–65535)',
@@ -109,6 +112,47 @@ describe('oltFormSchema', () => {
     expect(validate(filled({ billingPackage: 'b'.repeat(81) }), 'create').billingPackage).toBe(
       'must be at most 80 characters',
     );
+  });
+
+  it('refuses words and impossible addresses in the IP fields, and accepts IPv4 and full host names', () => {
+    for (const bad of [
+      'abc',
+      '999.1.1.1',
+      '10.0.0',
+      '10.0.0.256',
+      '01.2.3.4',
+      '1.2.3.4.5',
+      'olt_1.isp.net',
+    ]) {
+      expect(validate(filled({ host: bad }), 'create').host).toBe(HOST_MESSAGE);
+      expect(validate(filled({ mikrotikHost: bad }), 'edit').mikrotikHost).toBe(HOST_MESSAGE);
+    }
+    for (const good of [
+      '10.0.0.2',
+      '255.255.255.255',
+      '0.0.0.0',
+      'olt1.example.net',
+      'gw.sn.mynetname.net',
+    ]) {
+      expect(isHost(good)).toBe(true);
+      expect(validate(filled({ host: good }), 'create').host).toBeUndefined();
+    }
+  });
+
+  it('makes the MikroTik optional: all empty passes, a part of it names what is missing', () => {
+    const none = { mikrotikHost: '', mikrotikUsername: '', mikrotikPassword: '' };
+    // The port's default alone is no MikroTik.
+    expect(validate(filled(none), 'create')).toEqual({});
+    expect(validate(filled({ ...none, mikrotikPort: '' }), 'create')).toEqual({});
+    expect(validate(filled({ ...none, mikrotikUsername: 'admin' }), 'create')).toEqual({
+      mikrotikHost: MIKROTIK_HOST_REQUIRED_MESSAGE,
+    });
+    expect(validate(filled({ ...none, mikrotikPassword: 'pw' }), 'edit')).toEqual({
+      mikrotikHost: MIKROTIK_HOST_REQUIRED_MESSAGE,
+    });
+    expect(validate(filled({ mikrotikHost: '10.0.0.1', mikrotikPort: '' }), 'create')).toEqual({
+      mikrotikPort: MIKROTIK_PORT_REQUIRED_MESSAGE,
+    });
   });
 
   it('accepts a decimal dBm alert range', () => {

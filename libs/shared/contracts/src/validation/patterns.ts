@@ -17,12 +17,25 @@ export const PASSWORD_MAX = 128;
 
 /** Digits with an optional leading +, 6–20 characters in all. */
 export const CONTACT_NUMBER_PATTERN = /^\+?[0-9]{6,19}$/;
-export const CONTACT_NUMBER_RULE = 'contactNumber must be 6–20 digits, optionally starting with +';
+export const CONTACT_NUMBER_RULE = '$property must be 6–20 digits, optionally starting with +';
 
-/** An IPv4 address or a host name: letters, digits, dots and hyphens. */
-export const HOST_PATTERN =
-  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*$/;
-export const HOST_MESSAGE = 'must be an IP address or a host name';
+/** A dotted-quad IPv4 address, each part 0–255 without leading zeros. */
+export const IPV4_PATTERN =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+export const isIPv4 = (value: string): boolean => IPV4_PATTERN.test(value.trim());
+
+/**
+ * A fully qualified host name (e.g. a MikroTik cloud name): at least two labels of letters, digits and
+ * inner hyphens, ending in an alphabetic top-level label. A bare word ("abc") is refused as a typo, and
+ * a dotted number ("999.1.1.1") is an IPv4 address or nothing.
+ */
+export const HOST_NAME_PATTERN =
+  /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** An IPv4 address or a fully qualified host name: the OLT and MikroTik address fields. */
+export const HOST_PATTERN = new RegExp(`(?:${IPV4_PATTERN.source})|(?:${HOST_NAME_PATTERN.source})`);
+export const HOST_MESSAGE =
+  'must be an IPv4 address (e.g. 10.0.0.2) or a full host name (e.g. olt1.example.net)';
 export const isHost = (value: string): boolean => HOST_PATTERN.test(value.trim());
 
 /** The Olt ID operators quote. */

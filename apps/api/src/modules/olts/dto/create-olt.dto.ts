@@ -1,5 +1,7 @@
 import {
+  DEFAULT_MIKROTIK_PORT,
   DEFAULT_POLL_INTERVAL_SECONDS,
+  MIKROTIK_HOST_REQUIRED_MESSAGE,
   DEFAULT_SNMP_PORT,
   DEFAULT_TELNET_PORT,
   MAX_POLL_INTERVAL_SECONDS,
@@ -14,6 +16,7 @@ import {
 } from '@pondesk/contracts';
 import {
   IsHost,
+  IsHostRequiredWith,
   IsInteger,
   IsNumberInRange,
   IsOltCode,
@@ -47,8 +50,12 @@ export class CreateOltDto implements CreateOltRequest {
   @IsShortString(MAX.secret, { ...optional, docs: secret }) enablePassword?: string;
   @IsShortString(MAX.description, optional) description?: string;
   @IsUuid(optional) branchId?: string;
-  @IsHost(optional) mikrotikHost?: string;
-  @IsPort(optional) mikrotikPort?: number;
+  /** The MikroTik is optional; its user name or password without its address is refused. */
+  @IsHostRequiredWith(['mikrotikUsername', 'mikrotikPassword'], MIKROTIK_HOST_REQUIRED_MESSAGE, {
+    docs: { example: '10.0.0.1' },
+  })
+  mikrotikHost?: string;
+  @IsPort({ ...optional, docs: { example: DEFAULT_MIKROTIK_PORT } }) mikrotikPort?: number;
   @IsShortString(MAX.username, optional) mikrotikUsername?: string;
   @IsShortString(MAX.secret, { ...optional, docs: secret }) mikrotikPassword?: string;
   @IsShortString(MAX.messengerId, optional) whatsappId?: string;

@@ -1,17 +1,8 @@
+import { OLT_SORTS, type OltSort } from '@pondesk/contracts';
 import { PageQueryDto } from '../../../common/http/page-query.dto';
 import { IsOneOf, IsUuid } from '../../../common/validation/validation.decorators';
 
-export const OLT_SORTS = [
-  'name',
-  'code',
-  'host',
-  'status',
-  'branch',
-  'mikrotikHost',
-  'onuCount',
-  'createdAt',
-] as const;
-export type OltSort = (typeof OLT_SORTS)[number];
+export { OLT_SORTS, type OltSort };
 
 export class OltListQueryDto extends PageQueryDto {
   @IsUuid({ optional: true }) branchId?: string;

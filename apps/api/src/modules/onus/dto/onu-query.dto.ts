@@ -2,6 +2,8 @@ import {
   ONU_DOWN_REASONS,
   ONU_SORTS,
   ONU_STATUSES,
+  RX_THRESHOLDS,
+  type RxThreshold,
   type OnuDownReasonCode,
   type OnuQuery,
   type OnuSort,
@@ -17,6 +19,7 @@ export class OnuQueryDto extends PageQueryDto implements OnuQuery {
   @IsInteger(0, 512, optional) ponPort?: number;
   @IsOneOf(ONU_STATUSES, optional) status?: OnuStatusCode;
   @IsOneOf(ONU_DOWN_REASONS, optional) reason?: OnuDownReasonCode;
+  @IsOneOf(RX_THRESHOLDS, optional) signal?: RxThreshold;
   @IsOneOf(ONU_SORTS, { ...optional, docs: { default: 'olt' } }) sort?: OnuSort;
   @IsOneOf(['asc', 'desc'], { ...optional, docs: { default: 'asc' } }) order?: 'asc' | 'desc';
 }

@@ -4,10 +4,10 @@ import { Link, Stack, Typography } from '@mui/material';
 import { IDENTITY_MESSAGES, forgotPasswordFormSchema } from '@pondesk/contracts';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
-import { ApiError } from '../../../shared/http-client';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { forgotPassword } from '../api';
+import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 
 export default function ForgotPasswordPage() {
@@ -22,10 +22,9 @@ export default function ForgotPasswordPage() {
       toast.success(res.message || IDENTITY_MESSAGES.resetMailSent);
     } catch (err) {
       showServerErrors(setError, err);
+      // 404 is the spec's answer; a rate limit, an unavailable mailer or no network say so.
       toast.error(
-        err instanceof ApiError && err.status !== 404 && err.status < 500
-          ? err.message
-          : IDENTITY_MESSAGES.emailNotRegistered,
+        authErrorMessage(err, { 404: IDENTITY_MESSAGES.emailNotRegistered }, IDENTITY_MESSAGES.resetFailed),
       );
     } finally {
       setLoading(false);

@@ -3,9 +3,9 @@ import { Stack } from '@mui/material';
 import { IDENTITY_MESSAGES, registerFormSchema, type RegisterFormValues } from '@pondesk/contracts';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
-import { messageOf } from '../../../shared/ui/errors';
 import { useToast } from '../../../shared/ui/toast';
 import { register } from '../api';
+import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 import { NEW_PASSWORD, SignUpActions } from '../components/sign-up-actions';
 import { startSession } from '../session-store';
@@ -32,7 +32,7 @@ export default function RegisterPage() {
       startSession(auth, { next: '/profile' });
     } catch (error) {
       showServerErrors(setError, error);
-      toast.error(messageOf(error, IDENTITY_MESSAGES.emailTaken));
+      toast.error(authErrorMessage(error, {}, IDENTITY_MESSAGES.emailTaken));
       setLoading(false);
     }
   });

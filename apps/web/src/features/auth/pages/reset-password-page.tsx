@@ -4,10 +4,10 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import { IDENTITY_MESSAGES, passwordPairSchema } from '@pondesk/contracts';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
-import { ApiError } from '../../../shared/http-client';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { resetPassword } from '../api';
+import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 import { NEW_PASSWORD } from '../components/sign-up-actions';
 import { startSession } from '../session-store';
@@ -35,9 +35,7 @@ export default function ResetPasswordPage() {
     } catch (error) {
       showServerErrors(setError, error);
       toast.error(
-        error instanceof ApiError && error.status < 500 && error.message
-          ? error.message
-          : IDENTITY_MESSAGES.resetFailed,
+        authErrorMessage(error, { 500: IDENTITY_MESSAGES.resetFailed }, IDENTITY_MESSAGES.resetFailed),
       );
       setLoading(false);
     }

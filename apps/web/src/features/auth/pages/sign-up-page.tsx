@@ -3,9 +3,9 @@ import { Stack } from '@mui/material';
 import { IDENTITY_MESSAGES, signUpFormSchema, type SignUpFormValues } from '@pondesk/contracts';
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
-import { ApiError } from '../../../shared/http-client';
 import { useToast } from '../../../shared/ui/toast';
 import { signUp } from '../api';
+import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
 import { NEW_PASSWORD, SignUpActions } from '../components/sign-up-actions';
 import { startSession } from '../session-store';
@@ -28,7 +28,8 @@ export default function SignUpPage() {
       startSession(auth, { next: '/dashboard' });
     } catch (error) {
       showServerErrors(setError, error);
-      toast.error(error instanceof ApiError && error.status === 409 ? error.message : SIGN_UP_FAILED);
+      // The spec's one failure message, except where the server says what to change or when to retry.
+      toast.error(authErrorMessage(error, { 400: SIGN_UP_FAILED, 500: SIGN_UP_FAILED }, SIGN_UP_FAILED));
       setLoading(false);
     }
   });

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PORT_CAPACITY, portUsageLevel, type DashboardSummary } from '@pondesk/contracts';
-import { onuTotal, usagePercent, visiblePorts, type PonMode } from '../port-usage';
+import { OLTS_SHOWN, onuTotal, usagePercent, visiblePorts, type PonMode } from '../port-usage';
 import { formatCount } from '../summary';
 
 type OltUsage = DashboardSummary['portUsage'][PonMode][number];
@@ -96,6 +96,53 @@ function OltPorts({ mode, olt, portCount }: { mode: PonMode; olt: OltUsage; port
   );
 }
 
+/** The OLTs of one card: the first few, then every one behind a visible "Show all" (no hidden scroll). */
+function OltList({
+  mode,
+  label,
+  olts,
+  portCounts,
+}: {
+  mode: PonMode;
+  label: string;
+  olts: OltUsage[];
+  portCounts: ReadonlyMap<string, number>;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const { shown, hidden } = visiblePorts(olts, expanded, OLTS_SHOWN);
+  return (
+    <>
+      <Stack
+        spacing={2}
+        divider={<Divider flexItem />}
+        id={listId}
+        aria-label={`${label} OLTs`}
+        role="region"
+      >
+        {shown.map((o) => (
+          <OltPorts key={o.oltId} mode={mode} olt={o} portCount={portCounts.get(o.oltId)} />
+        ))}
+      </Stack>
+      {(expanded || hidden > 0) && (
+        <>
+          <Divider sx={{ my: 1.5 }} />
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setExpanded((e) => !e)}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            data-testid="dashboard-port-olts-toggle"
+          >
+            {expanded ? `Show fewer ${label} OLTs` : `Show all ${olts.length} ${label} OLTs (${hidden} more)`}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}
+
 /** One card per PON mode: each OLT's ports as bars of ONUs against the mode's capacity. */
 export function PortUsageCard({
   mode,
@@ -130,18 +177,7 @@ export function PortUsageCard({
             {`No ${label} OLT.`}
           </Typography>
         ) : (
-          <Stack
-            spacing={2}
-            divider={<Divider flexItem />}
-            tabIndex={0}
-            role="region"
-            aria-label={`${label} OLTs`}
-            sx={{ maxHeight: 560, overflowY: 'auto', pr: 1 }}
-          >
-            {olts.map((o) => (
-              <OltPorts key={o.oltId} mode={mode} olt={o} portCount={portCounts.get(o.oltId)} />
-            ))}
-          </Stack>
+          <OltList mode={mode} label={label} olts={olts} portCounts={portCounts} />
         )}
       </CardContent>
     </Card>

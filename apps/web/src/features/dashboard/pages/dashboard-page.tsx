@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Grid, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Grid, Stack, Typography } from '@mui/material';
 import { Permission, type SignalBandKey } from '@pondesk/contracts';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSession } from '../../auth/session';
@@ -13,32 +11,12 @@ import { InvoiceCard } from '../components/invoice-card';
 import { OltSignalTable } from '../components/olt-signal-table';
 import { PortUsageCard } from '../components/port-usage-card';
 import { SignalBands } from '../components/signal-bands';
-import { StatCards } from '../components/stat-cards';
+import { onuListPath } from '../../onus/list-params';
+import { NoOltState } from '../../../shared/ui/no-olt-state';
+import { StatCards, type DrillDown } from '../components/stat-cards';
 import { useDashboard } from '../hooks';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString();
-
-function NoOlt({ canAdd }: { canAdd: boolean }) {
-  return (
-    <Alert
-      severity="info"
-      variant="outlined"
-      data-testid="dashboard-no-olt"
-      action={
-        canAdd && (
-          <Button component={RouterLink} to="/add-olt" color="inherit" size="small" startIcon={<AddIcon />}>
-            Add OLT
-          </Button>
-        )
-      }
-    >
-      <AlertTitle>No OLT yet</AlertTitle>
-      {canAdd
-        ? 'Signal groups, port usage and the OLT table appear here once an OLT is added and polled.'
-        : 'No OLT is shared with this account yet. Ask an administrator to add one or to give you access.'}
-    </Alert>
-  );
-}
 
 export default function DashboardPage() {
   const { user } = useSession();
@@ -50,6 +28,10 @@ export default function DashboardPage() {
   const dashboard = useDashboard();
   const summary = dashboard.data;
   const canSeeOlts = !!user?.permissions.includes(Permission.OltList);
+  const links = useMemo<DrillDown>(
+    () => ({ oltList: canSeeOlts ? '/olt-list' : null, onuList: onuListPath(user?.permissions) }),
+    [canSeeOlts, user?.permissions],
+  );
 
   const [bandKey, setBandKey] = useState<SignalBandKey | null>(null);
   const [bandOpen, setBandOpen] = useState(false);
@@ -90,9 +72,9 @@ export default function DashboardPage() {
             </Alert>
           ))}
 
-        <StatCards summary={summary} failed={dashboard.isError} />
+        <StatCards summary={summary} failed={dashboard.isError} links={links} />
 
-        {empty && <NoOlt canAdd={canSeeOlts} />}
+        {empty && <NoOltState permissions={user?.permissions} testId="dashboard-no-olt" />}
 
         {!empty && (summary || dashboard.isPending) && (
           <>

@@ -2,6 +2,7 @@ import { Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/mater
 import RouterIcon from '@mui/icons-material/Router';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
+import HelpIcon from '@mui/icons-material/Help';
 import type { OltList } from '@pondesk/contracts';
 import type { ReactNode } from 'react';
 
@@ -35,7 +36,10 @@ function StatCard({
   );
 }
 
-/** Number of OLT, Active OLT, Offline OLT over every OLT the user may see (not just this page). */
+/**
+ * Number of OLT, Active OLT, Offline OLT and Unknown OLT (not yet checked, or checking) over every OLT
+ * the user may see (not just this page): the last three add up to the first.
+ */
 export function OltSummaryCards({
   counts,
   failed,
@@ -46,7 +50,7 @@ export function OltSummaryCards({
   const value = (n: number | undefined) => (n !== undefined ? n : failed ? '—' : <Skeleton width={48} />);
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
           testId="olt-count-total"
           title="Number of OLT"
@@ -54,7 +58,7 @@ export function OltSummaryCards({
           icon={<RouterIcon color="primary" fontSize="large" />}
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
           testId="olt-count-online"
           title="Active OLT"
@@ -62,12 +66,20 @@ export function OltSummaryCards({
           icon={<CheckCircleIcon color="success" fontSize="large" />}
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
           testId="olt-count-offline"
           title="Offline OLT"
           value={value(counts?.offline)}
           icon={<CancelIcon color="error" fontSize="large" />}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <StatCard
+          testId="olt-count-unknown"
+          title="Unknown OLT"
+          value={value(counts?.unknown)}
+          icon={<HelpIcon color="disabled" fontSize="large" />}
         />
       </Grid>
     </Grid>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
 import {
   DataGrid,
   GridActionsCellItem,
@@ -18,6 +19,7 @@ import {
   type OltListParams,
   type OltListSort,
 } from '../list-params';
+import { onuListHref } from '../../onus/list-params';
 import { OltStatusChip } from './olt-status-chip';
 
 interface Props {
@@ -27,6 +29,10 @@ interface Props {
   loading: boolean;
   params: OltListParams;
   filtered: boolean;
+  /** The empty-table text when nothing is filtered (it depends on who is looking). */
+  emptyText: string;
+  /** The ONU list the ONU counts link to, or null when the user may open none. */
+  onuList: string | null;
   onPage: (page: number) => void;
   onSort: (sort: OltListSort, order: 'asc' | 'desc') => void;
   onView: (row: OltRow) => void;
@@ -34,15 +40,60 @@ interface Props {
   onDelete: (row: OltRow) => void;
 }
 
-function EmptyRows({ filtered }: { filtered: boolean }) {
+function EmptyRows({ filtered, emptyText }: { filtered: boolean; emptyText: string }) {
   return (
     <Box sx={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center', p: 3 }}>
-      <Typography color="text.secondary">
-        {filtered
-          ? 'No OLT matches this search or branch.'
-          : 'No OLT yet. Use Add New to add your first OLT.'}
+      <Typography color="text.secondary" data-testid="olt-list-empty" sx={{ textAlign: 'center' }}>
+        {filtered ? 'No OLT matches this search or branch.' : emptyText}
       </Typography>
     </Box>
+  );
+}
+
+/** The status chip, with the last poll or health error under it while the OLT is not online. */
+function StatusCell({ row }: { row: OltRow }) {
+  const error = row.status !== 'online' ? row.lastError : null;
+  return (
+    <Stack spacing={0.25} sx={{ py: 0.75, minWidth: 0, alignItems: 'flex-start' }}>
+      <OltStatusChip status={row.status} />
+      {error && (
+        <Tooltip title={error}>
+          <Typography
+            variant="caption"
+            color="error"
+            data-testid="olt-last-error"
+            sx={{ display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            noWrap
+          >
+            {error}
+          </Typography>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/** Online/total ONUs, linking to this OLT's ONUs when the user may open an ONU list. */
+function OnuCountCell({ row, onuList }: { row: OltRow; onuList: string | null }) {
+  const text = `${row.onlineOnuCount}/${row.onuCount}`;
+  const label = `${row.onlineOnuCount} of ${row.onuCount} ONUs online`;
+  if (!onuList)
+    return (
+      <span title={label} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {text}
+      </span>
+    );
+  return (
+    <Link
+      component={RouterLink}
+      to={onuListHref(onuList, { oltId: row.id })}
+      title={label}
+      data-testid="olt-onu-count"
+      sx={{ fontVariantNumeric: 'tabular-nums' }}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {text}
+    </Link>
   );
 }
 
@@ -53,6 +104,8 @@ export function OltTable({
   loading,
   params,
   filtered,
+  emptyText,
+  onuList,
   onPage,
   onSort,
   onView,
@@ -79,10 +132,19 @@ export function OltTable({
         valueFormatter: (value: string | null) => value ?? '—',
       },
       {
+        field: 'onuCount',
+        headerName: 'ONUs',
+        description: 'Online / total ONUs',
+        width: 100,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <OnuCountCell row={row} onuList={onuList} />,
+      },
+      {
         field: 'status',
         headerName: 'Status',
-        width: 110,
-        renderCell: ({ row }) => <OltStatusChip status={row.status} />,
+        width: 170,
+        renderCell: ({ row }) => <StatusCell row={row} />,
       },
       {
         field: 'actions',
@@ -111,7 +173,7 @@ export function OltTable({
         ],
       },
     ],
-    [onView, onEdit, onDelete],
+    [onView, onEdit, onDelete, onuList],
   );
 
   // Stable references: a new sort model on every render reads as a sort change and resets the page.
@@ -148,7 +210,12 @@ export function OltTable({
       disableColumnMenu
       disableRowSelectionOnClick
       onRowDoubleClick={({ row }) => onView(row)}
-      slots={{ noRowsOverlay: () => <EmptyRows filtered={filtered} /> }}
+      // Rows with an error line under the status grow to fit it.
+      getRowHeight={({ model }) => {
+        const row = model as OltRow;
+        return row.status !== 'online' && row.lastError ? 'auto' : null;
+      }}
+      slots={{ noRowsOverlay: () => <EmptyRows filtered={filtered} emptyText={emptyText} /> }}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
       sx={{ minHeight: 300 }}
     />

@@ -22,7 +22,7 @@ export default function AddOltPage() {
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <PageHeader
         title="Add Olt"
-        subtitle="The OLT and MikroTik ports are checked from the worker as you type; Add Olt is enabled once both are open."
+        subtitle="The OLT port (and the MikroTik port, if the OLT has one) is checked from the worker as you type; Add Olt is enabled once they are open."
       />
       <OltFormView
         mode="create"

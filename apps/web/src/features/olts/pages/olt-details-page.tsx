@@ -16,9 +16,12 @@ import {
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
+import ListIcon from '@mui/icons-material/List';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { OLT_BRAND_LABELS, type OltDetail } from '@pondesk/contracts';
 import { messageOf } from '../../../shared/ui/errors';
+import { useSession } from '../../auth/session';
+import { onuListHref, onuListPath, type OnuListParams } from '../../onus/list-params';
 import { InfoList } from '../../../shared/ui/info-list';
 import { useDocumentTitle } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
@@ -90,6 +93,10 @@ function Details({ olt }: { olt: OltDetail }) {
     });
 
   const offlineOnus = Math.max(0, olt.onuCount - olt.onlineOnuCount);
+  const { user } = useSession();
+  const onuList = onuListPath(user?.permissions);
+  const onusOf = (status: OnuListParams['status']) =>
+    onuList ? onuListHref(onuList, { oltId: olt.id, status }) : null;
 
   return (
     <>
@@ -109,6 +116,17 @@ function Details({ olt }: { olt: OltDetail }) {
         <Button component={RouterLink} to="/olt-list" startIcon={<ArrowBackIcon />}>
           Olt List
         </Button>
+        {onuList && (
+          <Button
+            component={RouterLink}
+            to={onuListHref(onuList, { oltId: olt.id })}
+            variant="outlined"
+            startIcon={<ListIcon />}
+            data-testid="olt-view-onus"
+          >
+            View ONUs
+          </Button>
+        )}
         <Button component={RouterLink} to={`/edit-olt/${olt.id}`} variant="outlined" startIcon={<EditIcon />}>
           Edit
         </Button>
@@ -221,20 +239,37 @@ function Details({ olt }: { olt: OltDetail }) {
                 <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
                   {(
                     [
-                      ['ONUs', olt.onuCount, 'text.primary'],
-                      ['Online', olt.onlineOnuCount, 'success.main'],
-                      ['Offline', offlineOnus, 'error.main'],
+                      ['ONUs', olt.onuCount, 'text.primary', ''],
+                      ['Online', olt.onlineOnuCount, 'success.main', 'online'],
+                      ['Offline', offlineOnus, 'error.main', 'offline'],
                     ] as const
-                  ).map(([label, n, color]) => (
-                    <Box key={label} data-testid={`onu-count-${label.toLowerCase()}`}>
-                      <Typography variant="h4" component="p" sx={{ color, fontWeight: 700 }}>
-                        {n}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {label}
-                      </Typography>
-                    </Box>
-                  ))}
+                  ).map(([label, n, color, status]) => {
+                    const href = onusOf(status);
+                    return (
+                      <Box
+                        key={label}
+                        data-testid={`onu-count-${label.toLowerCase()}`}
+                        {...(href
+                          ? {
+                              component: RouterLink,
+                              to: href,
+                              'aria-label': `${label}: ${n}, open the ONU list`,
+                              sx: {
+                                textDecoration: 'none',
+                                '&:hover p:first-of-type': { textDecoration: 'underline' },
+                              },
+                            }
+                          : {})}
+                      >
+                        <Typography variant="h4" component="p" sx={{ color, fontWeight: 700 }}>
+                          {n}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {label}
+                        </Typography>
+                      </Box>
+                    );
+                  })}
                 </Stack>
                 <InfoList
                   items={[

@@ -20,7 +20,10 @@ import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SearchField } from '../../../shared/ui/search-field';
 import { useToast } from '../../../shared/ui/toast';
+import { useSession } from '../../auth/session';
+import { onuListPath } from '../../onus/list-params';
 import { CpuChartGrid } from '../components/cpu-chart-grid';
+import { noOltText } from '../../../shared/ui/no-olt-state';
 import { OltSummaryCards } from '../components/olt-summary-cards';
 import { OltTable } from '../components/olt-table';
 import { useBranches, useDeleteOlt, useOltList, useOltLiveUpdates } from '../hooks';
@@ -64,6 +67,9 @@ export default function OltListPage() {
   }, [data, params.page, setParams]);
 
   const filtered = !!(params.search || params.branchId);
+  const { user } = useSession();
+  const noOlt = noOltText(user?.permissions);
+  const onuList = onuListPath(user?.permissions);
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
@@ -135,6 +141,8 @@ export default function OltListPage() {
             loading={list.isFetching && (list.isPending || list.isPlaceholderData)}
             params={params}
             filtered={filtered}
+            emptyText={`${noOlt.title}. ${noOlt.text}`}
+            onuList={onuList}
             onPage={(page) => setParams({ page })}
             onSort={(sort, order) => setParams({ sort, order })}
             onView={onView}

@@ -14,6 +14,7 @@ const SHORT: Record<OnuDownReasonCode, string> = {
   los: 'Fiber-Down',
   'power-off': 'Power-OFF',
   'wire-down': 'Wire-Down',
+  reboot: 'Rebooted',
   admin: 'Disabled',
   unknown: 'Unknown',
 };
@@ -51,7 +52,7 @@ export function OnuCounts({
       filter: { status: 'offline', reason: '' },
       color: 'error.main',
     },
-    ...ONU_DOWN_REASONS.filter((r) => r !== 'admin' || (counts?.reasons.admin ?? 0) > 0).map(
+    ...ONU_DOWN_REASONS.filter((r) => (r !== 'admin' && r !== 'reboot') || (counts?.reasons[r] ?? 0) > 0).map(
       (r: OnuDownReasonCode) => ({
         key: r,
         label: SHORT[r],

@@ -6,19 +6,26 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LayersClearIcon from '@mui/icons-material/LayersClear';
 import type { OnuRow } from '@pondesk/contracts';
-import { SignalReadButton } from './signal-read-button';
+import { GetSignalButton } from './signal-read-button';
 
 export type OnuAction = 'update' | 'delete' | 'reboot' | 'clear';
 
-/** Get inline; Update Data, Reboot, Delete and (with 2010) Clear in the row's menu. */
+/**
+ * Get inline; Update Data, Reboot, Delete and (with 2010) Clear in the row's menu. The Get result is
+ * shown by the caller (in the RX cell), so this block keeps one width whatever the read returns.
+ */
 export function OnuRowActions({
   onu,
   canClear,
   onAction,
+  reading,
+  onGet,
 }: {
   onu: OnuRow;
   canClear: boolean;
   onAction: (action: OnuAction, onu: OnuRow) => void;
+  reading: boolean;
+  onGet: () => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = onu.pppoeIds[0] ?? onu.ifName;
@@ -28,7 +35,7 @@ export function OnuRowActions({
   };
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-      <SignalReadButton onuId={onu.id} label={label} />
+      <GetSignalButton label={label} pending={reading} onClick={onGet} />
       <Tooltip title="More actions">
         <IconButton
           size="small"

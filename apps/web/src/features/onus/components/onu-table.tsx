@@ -14,31 +14,38 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
-  type Theme,
 } from '@mui/material';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { OnuRow, OnuSort } from '@pondesk/contracts';
 import { formatDbm, formatDistance } from '../format';
 import { pageCount, type OnuListParams } from '../list-params';
+import { OnuCards } from './onu-cards';
 import { OnuRowActions, type OnuAction } from './onu-row-actions';
 import { OnuStatusChip } from './onu-status-chip';
 import { PppoeLinks } from './pppoe-links';
-import { RxBar } from './rx-bar';
+import { OnuInfo, RxWithReading } from './onu-cells';
+import { useSignalRead } from './signal-read-button';
 
 interface Column {
   key: string;
   header: string;
   sort?: OnuSort;
   align?: 'right';
-  render: (row: OnuRow) => React.ReactNode;
+  render: (row: OnuRow, read: SignalRead) => React.ReactNode;
 }
 
-const COLUMNS: Column[] = [
+/** A row's Get: the button lives in Actions, its result in the RX cell. */
+type SignalRead = ReturnType<typeof useSignalRead>;
+
+const RX_WIDTH = 92;
+
+export const COLUMNS: Column[] = [
   {
     key: 'olt',
     header: 'OLT',
     sort: 'olt',
     render: (r) => (
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {r.oltName}
       </Typography>
     ),
@@ -59,21 +66,26 @@ const COLUMNS: Column[] = [
     header: 'Distance',
     sort: 'distance',
     align: 'right',
-    render: (r) => formatDistance(r.distanceM),
+    render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDistance(r.distanceM)}</span>,
   },
   {
     key: 'description',
     header: 'Description',
     sort: 'description',
-    render: (r) => <PppoeLinks ids={r.pppoeIds} description={r.description} />,
+    render: (r) => <PppoeLinks ids={r.pppoeIds} description={r.description} wrap />,
   },
   {
     key: 'status',
     header: 'Status',
     sort: 'status',
-    render: (r) => <OnuStatusChip status={r.status} reason={r.reason} reasonRaw={r.reasonRaw} />,
+    render: (r) => <OnuStatusChip status={r.status} reason={r.reason} reasonRaw={r.reasonRaw} wrap />,
   },
-  { key: 'rx', header: 'RX', sort: 'rx', render: (r) => <RxBar rxDbm={r.rxDbm} /> },
+  {
+    key: 'rx',
+    header: 'RX',
+    sort: 'rx',
+    render: (r, read) => <RxWithReading row={r} read={read} width={RX_WIDTH} />,
+  },
   {
     key: 'tx',
     header: 'TX',
@@ -81,27 +93,68 @@ const COLUMNS: Column[] = [
     align: 'right',
     render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDbm(r.txDbm)}</span>,
   },
-  {
-    key: 'info',
-    header: 'ONU Info',
-    render: (r) => (
-      <Typography variant="caption" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-        {r.mac ?? r.serial ?? '—'}
-        {r.model ? ` · ${r.model}` : ''}
-      </Typography>
-    ),
-  },
+  { key: 'info', header: 'ONU Info', render: (r) => <OnuInfo row={r} /> },
 ];
 
-/** The actions stay in view while a narrow screen scrolls the wide table sideways. */
-const STICKY_RIGHT = {
-  position: 'sticky',
-  right: 0,
-  bgcolor: 'background.paper',
-  boxShadow: (t: Theme) => `-6px 0 6px -6px ${t.palette.divider}`,
-} as const;
+/** Get plus the menu button: one fixed width, so the column never grows over its neighbours. */
+const ACTIONS_WIDTH = 112;
 
-/** The ONU table: sorting and paging happen on the server, 20 rows a page, 'Page x of y'. */
+/**
+ * Below this width the table cannot show every column (it needed about 910 px for the demo fleet's
+ * pages; 1280 px with the sidebar pinned leaves 948); each ONU becomes a card instead.
+ */
+export const ONU_TABLE_MIN_WIDTH = 920;
+
+/** The width of an element, followed as it resizes (null until first measured). */
+function useWidth<T extends HTMLElement>(): [React.RefCallback<T>, number | null] {
+  const [width, setWidth] = useState<number | null>(null);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.current.observe(el);
+  }, []);
+  useLayoutEffect(() => () => observer.current?.disconnect(), []);
+  return [ref, width];
+}
+
+function OnuTableRow({
+  row,
+  canClear,
+  onAction,
+}: {
+  row: OnuRow;
+  canClear: boolean;
+  onAction: (action: OnuAction, onu: OnuRow) => void;
+}) {
+  const read = useSignalRead(row.id);
+  return (
+    <TableRow hover data-testid="onu-row" data-onu-id={row.id}>
+      {COLUMNS.map((c) => (
+        <TableCell key={c.key} align={c.align} data-column={c.key}>
+          {c.render(row, read)}
+        </TableCell>
+      ))}
+      <TableCell align="right" sx={{ width: ACTIONS_WIDTH }} data-column="actions">
+        <OnuRowActions
+          onu={row}
+          canClear={canClear}
+          onAction={onAction}
+          reading={read.pending}
+          onGet={read.start}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * The ONU table: sorting and paging happen on the server, 20 rows a page, 'Page x of y'. Where it has
+ * too little room for every column (a phone, a narrow window) each ONU is a card instead.
+ */
 export function OnuTable({
   rows,
   total,
@@ -133,6 +186,7 @@ export function OnuTable({
   onAction: (action: OnuAction, onu: OnuRow) => void;
 }) {
   const pages = pageCount(total);
+  const [measure, width] = useWidth<HTMLDivElement>();
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
       <LinearProgress aria-hidden sx={{ height: 2, visibility: refreshing ? 'visible' : 'hidden' }} />
@@ -149,70 +203,92 @@ export function OnuTable({
           Could not load the ONUs: {error.message}
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="ONU list">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.align}
-                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                  sortDirection={c.sort && params.sort === c.sort ? params.order : false}
-                >
-                  {c.sort ? (
-                    <TableSortLabel
-                      active={params.sort === c.sort}
-                      direction={params.sort === c.sort ? params.order : 'asc'}
-                      onClick={() => onSort(c.sort as OnuSort)}
+      <Box ref={measure}>
+        {width !== null && width < ONU_TABLE_MIN_WIDTH ? (
+          <OnuCards
+            rows={rows}
+            loading={loading}
+            filtered={filtered}
+            emptyText={emptyText}
+            canClear={canClear}
+            params={params}
+            onSort={onSort}
+            onAction={onAction}
+          />
+        ) : (
+          <TableContainer>
+            <Table
+              size="small"
+              aria-label="ONU list"
+              sx={{
+                // Tighter than MUI's 16 px so all ten columns fit beside a pinned sidebar at 1280 px.
+                '& .MuiTableCell-root': { px: 0.75 },
+                '& .MuiTableCell-root:first-of-type': { pl: 2 },
+                '& .MuiTableCell-root:last-of-type': { pr: 1.5 },
+                '& .MuiTableSortLabel-icon': { fontSize: 16, mx: 0.25 },
+              }}
+            >
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableCell
+                      key={c.key}
+                      align={c.align}
+                      // Two-word headers ('PON NO.', 'ONU Info') may wrap when the room is short.
+                      sx={{ fontWeight: 700, lineHeight: 1.3 }}
+                      sortDirection={c.sort && params.sort === c.sort ? params.order : false}
+                      data-column={c.key}
                     >
-                      {c.header}
-                    </TableSortLabel>
-                  ) : (
-                    c.header
-                  )}
-                </TableCell>
-              ))}
-              <TableCell align="right" sx={{ fontWeight: 700, ...STICKY_RIGHT }}>
-                Actions
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading && !rows
-              ? Array.from({ length: 6 }, (_, i) => (
-                  <TableRow key={`skeleton-${i}`}>
-                    {[...COLUMNS, { key: 'actions' }].map((c) => (
-                      <TableCell key={c.key}>
-                        <Skeleton />
-                      </TableCell>
+                      {c.sort ? (
+                        <TableSortLabel
+                          active={params.sort === c.sort}
+                          direction={params.sort === c.sort ? params.order : 'asc'}
+                          onClick={() => onSort(c.sort as OnuSort)}
+                        >
+                          {c.header}
+                        </TableSortLabel>
+                      ) : (
+                        c.header
+                      )}
+                    </TableCell>
+                  ))}
+                  <TableCell
+                    align="right"
+                    sx={{ fontWeight: 700, width: ACTIONS_WIDTH }}
+                    data-column="actions"
+                  >
+                    Actions
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {loading && !rows
+                  ? Array.from({ length: 6 }, (_, i) => (
+                      <TableRow key={`skeleton-${i}`}>
+                        {[...COLUMNS, { key: 'actions' }].map((c) => (
+                          <TableCell key={c.key}>
+                            <Skeleton />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : rows?.map((row) => (
+                      <OnuTableRow key={row.id} row={row} canClear={canClear} onAction={onAction} />
                     ))}
-                  </TableRow>
-                ))
-              : rows?.map((row) => (
-                  <TableRow key={row.id} hover data-testid="onu-row" data-onu-id={row.id}>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c.key} align={c.align}>
-                        {c.render(row)}
-                      </TableCell>
-                    ))}
-                    <TableCell align="right" sx={STICKY_RIGHT}>
-                      <OnuRowActions onu={row} canClear={canClear} onAction={onAction} />
+                {rows && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length + 1}>
+                      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                        {filtered ? 'No ONU matches these filters.' : emptyText}
+                      </Typography>
                     </TableCell>
                   </TableRow>
-                ))}
-            {rows && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length + 1}>
-                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                    {filtered ? 'No ONU matches these filters.' : emptyText}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
       <Stack
         direction="row"
         spacing={2}

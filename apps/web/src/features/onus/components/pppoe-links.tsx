@@ -3,8 +3,19 @@ import { Link, Stack, Typography } from '@mui/material';
 
 export const graphPath = (pppoe: string) => `/graph/${encodeURIComponent(pppoe)}`;
 
-/** Each PPPoE id of an ONU, linking to its page; the description when there is none. */
-export function PppoeLinks({ ids, description }: { ids: string[]; description?: string | null }) {
+/**
+ * Each PPPoE id of an ONU, linking to its page; the description when there is none. `wrap` lets a long id
+ * break (in a table cell with a capped width) instead of widening its column.
+ */
+export function PppoeLinks({
+  ids,
+  description,
+  wrap = false,
+}: {
+  ids: string[];
+  description?: string | null;
+  wrap?: boolean;
+}) {
   if (!ids.length)
     return (
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -19,7 +30,7 @@ export function PppoeLinks({ ids, description }: { ids: string[]; description?: 
           component={RouterLink}
           to={graphPath(id)}
           variant="body2"
-          sx={{ whiteSpace: 'nowrap' }}
+          sx={wrap ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
         >
           {id}
         </Link>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { Permission, type OnuRow } from '@pondesk/contracts';
 import { useSession } from '../../auth/session';
+import { noOltText } from '../../../shared/ui/no-olt-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SearchField } from '../../../shared/ui/search-field';
 import type { OnuListSource } from '../api';
@@ -50,13 +51,18 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
   }, [data, params.page, setParams]);
 
   const olt = filters.data?.olts.find((o) => o.id === params.oltId);
-  const filtered = !!(params.oltId || params.ponPort || params.search || params.status || params.reason);
-  const seesAll = !!user?.permissions.includes(Permission.Admin);
+  const filtered = !!(
+    params.oltId ||
+    params.ponPort ||
+    params.search ||
+    params.status ||
+    params.reason ||
+    params.signal
+  );
+  const noOlt = noOltText(user?.permissions);
   const emptyText =
     filters.data && filters.data.olts.length === 0
-      ? seesAll
-        ? 'No OLT yet. Add one on the Olt List; its ONUs appear here after the first poll.'
-        : 'No OLT is permitted to you yet. An administrator can permit OLTs on Olt Permissions.'
+      ? `${noOlt.title}. ${noOlt.text}`
       : 'No ONU yet. ONUs appear here after the first poll of an OLT.';
 
   return (

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Grid, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { DOWN_COUNT_DAYS, rxLevel, type OnuDetail } from '@pondesk/contracts';
 import { formatDateTime, formatDbm, formatSince, reasonLabel } from '../../onus';
+import { currentReading } from '../charts';
 import { cutText, REASON_TEXT_MAX, withUnit } from '../format';
 import { useNow } from '../use-now';
 import { DownHistoryDialog } from './down-history-dialog';
@@ -21,6 +22,14 @@ const levelColor = (rx: number | null) => {
 export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: string }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const now = useNow();
+  const status = onu?.status;
+  const rxDbm = onu?.rxDbm ?? null;
+  const lastSeenAt = onu?.lastSeenAt ?? null;
+  // One object per reading, so the chart is rebuilt only when the reading changes.
+  const current = useMemo(
+    () => (status ? currentReading({ status, rxDbm, lastSeenAt }) : null),
+    [status, rxDbm, lastSeenAt],
+  );
   if (!onu)
     return (
       <Stack spacing={2} aria-busy>
@@ -117,7 +126,7 @@ export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: stri
         ))}
       </Grid>
       <PreviousRow onu={onu} pppoe={pppoe} />
-      <SignalHistoryCard onuId={onu.id} pppoe={pppoe} />
+      <SignalHistoryCard onuId={onu.id} pppoe={pppoe} current={current} />
       <DownHistoryDialog
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}
@@ -144,7 +153,12 @@ function PreviousRow({ onu, pppoe }: { onu: OnuDetail; pppoe: string }) {
           </Typography>
         </>
       ) : (
-        'No earlier reading'
+        <>
+          No earlier sample yet
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+            One is stored when the rx moves 0.5 dB or after an hour
+          </Typography>
+        </>
       ),
     ],
     ['PPPOE ID', <CutValue key="p" text={pppoe} />],

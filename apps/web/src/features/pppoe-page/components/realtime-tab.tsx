@@ -11,12 +11,13 @@ import {
   Grid,
   Skeleton,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import type { OnuRealtime } from '@pondesk/contracts';
-import { formatDateTime, formatDbm, formatDistance, reasonLabel } from '../../onus';
-import { formatSeconds, withUnit } from '../format';
+import { FETCH_ERROR, formatDateTime, formatDbm, formatDistance, reasonLabel } from '../../onus';
+import { cutText, formatSeconds, withUnit } from '../format';
 import { realtimeFailure } from '../page-state';
 import { DbmDonut } from './dbm-donut';
 import { DeviceHistory } from './device-history';
@@ -136,10 +137,19 @@ function ReasonSummary({ data }: { data: OnuRealtime }) {
   );
 }
 
+/** Cut like the other tile values; the whole reason, with the OLT's own words, is in the tooltip. */
 function LastReason({ data }: { data: OnuRealtime }) {
   if (!data.lastDeregReason && !data.lastDeregReasonRaw) return <>—</>;
+  const label = data.lastDeregReason ? reasonLabel(data.lastDeregReason) : (data.lastDeregReasonRaw ?? '');
+  const full =
+    data.lastDeregReason && data.lastDeregReasonRaw && data.lastDeregReasonRaw !== label
+      ? `${label} (the OLT says: ${data.lastDeregReasonRaw})`
+      : label;
+  const t = cutText(label);
   return (
-    <CutValue text={data.lastDeregReason ? reasonLabel(data.lastDeregReason) : data.lastDeregReasonRaw} />
+    <Tooltip title={full}>
+      <span data-testid="last-disconnect-reason">{t.shown}</span>
+    </Tooltip>
   );
 }
 
@@ -286,8 +296,11 @@ export function RealtimeTab({ query }: { query: RealtimeQuery }) {
           </Button>
         }
       >
-        <AlertTitle>Could not read the ONU from the OLT</AlertTitle>
-        {failure.message}
+        {/* The spec's words, then the server's reason ("ONU is offline"). */}
+        <AlertTitle sx={{ overflowWrap: 'anywhere' }}>
+          {FETCH_ERROR}: {failure.message}
+        </AlertTitle>
+        Could not read the ONU from the OLT.
       </Alert>
     );
   }

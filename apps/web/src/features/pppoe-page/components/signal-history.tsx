@@ -13,22 +13,39 @@ import {
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { SIGNAL_HISTORY_DAYS } from '@pondesk/contracts';
 import { useSignalDays, useSignalHistory } from '../../onus';
-import { SIGNAL_CHART_HEIGHT } from '../charts';
+import { SIGNAL_CHART_HEIGHT, signalSeries, type CurrentReading } from '../charts';
 import { dayTitle } from '../format';
+import { useNow } from '../use-now';
 import { DateStrip } from './date-strip';
 import { SignalLineChart } from './signal-line-chart';
 
-/** The date strip and the signal chart: 'All' is 90 days of hourly rollups, a day its raw samples. */
-export function SignalHistoryCard({ onuId, pppoe }: { onuId: string; pppoe: string }) {
+/** How samples are kept, in the words of the worker's rules (poll-diff and the hourly rollup). */
+export const SAMPLING_NOTE = `A sample is stored when the rx moves 0.5 dB or once an hour; 'All' shows hourly min / average / max, a day its samples. Kept for ${SIGNAL_HISTORY_DAYS} days. The line ends with the current reading from the last poll.`;
+
+/**
+ * The date strip and the signal chart: 'All' is 90 days of hourly rollups, a day its raw samples. The
+ * current reading (last poll) ends the line, so a new or steady ONU shows what is known now.
+ */
+export function SignalHistoryCard({
+  onuId,
+  pppoe,
+  current,
+}: {
+  onuId: string;
+  pppoe: string;
+  current: CurrentReading | null;
+}) {
   const [day, setDay] = useState<string | null>(null);
   const days = useSignalDays(onuId);
   const history = useSignalHistory(onuId, day);
+  const now = useNow(60_000);
   const data = history.data;
+  const drawn = data ? signalSeries(data, current).length : 0;
   const state = history.isPending
     ? 'loading'
     : history.isError && !data
       ? 'error'
-      : data?.points.length
+      : drawn
         ? 'ready'
         : 'empty';
   const range = day ? dayTitle(day) : `the last ${SIGNAL_HISTORY_DAYS} days (hourly)`;
@@ -108,7 +125,7 @@ export function SignalHistoryCard({ onuId, pppoe }: { onuId: string; pppoe: stri
               <Typography variant="body2" color="text.secondary">
                 {day
                   ? 'Nothing was stored for this ONU on that day.'
-                  : 'Samples are stored with each poll of the OLT while the ONU is online.'}
+                  : 'The first sample is stored at the next poll of the OLT while the ONU is online.'}
               </Typography>
             </Stack>
           )}
@@ -122,12 +139,23 @@ export function SignalHistoryCard({ onuId, pppoe }: { onuId: string; pppoe: stri
               <Box sx={{ opacity: history.isPlaceholderData ? 0.5 : 1, transition: 'opacity 0.2s' }}>
                 <SignalLineChart
                   history={data}
-                  label={`Signal of ${pppoe} in dBm over ${range}: ${data.points.length} points`}
+                  current={current}
+                  now={now}
+                  label={`Signal of ${pppoe} in dBm over ${range}: ${drawn} points`}
                 />
               </Box>
             </>
           )}
         </Box>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 1 }}
+          data-testid="signal-sampling-note"
+        >
+          {SAMPLING_NOTE}
+        </Typography>
       </CardContent>
     </Card>
   );

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
 import { DuplicateDialog } from '../components/duplicate-dialog';
 import { GraphHeader } from '../components/graph-header';
-import { OfflineNoticeDialog } from '../components/offline-notice-dialog';
+import { OfflineNotice } from '../components/offline-notice';
 import { OverviewTab } from '../components/overview-tab';
 import { PppoeNotFound } from '../components/pppoe-not-found';
 import { RealtimeTab } from '../components/realtime-tab';
@@ -78,32 +78,21 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [duplicateOpen, setDuplicateOpen] = useState(false);
-  const [offlineOpen, setOfflineOpen] = useState(false);
-  const [offlineSeen, setOfflineSeen] = useState(false);
+  // The offline banner stays while the ONU is offline, unless the operator hides it for this ONU.
+  const [offlineHiddenFor, setOfflineHiddenFor] = useState<string | null>(null);
   const [firstLoadHandled, setFirstLoadHandled] = useState(false);
 
-  // On the first load only: several ONUs and none chosen asks which; an offline ONU says its data is saved.
+  // On the first load only: several ONUs and none chosen asks which.
   const loadedOnu = onu !== null;
   useEffect(() => {
     if (firstLoadHandled || !onu) return;
     setFirstLoadHandled(true);
     if (choice === 'first' || (choice === 'stale' && matches.length > 1)) setDuplicateOpen(true);
-    else if (onu.status === 'offline') {
-      setOfflineOpen(true);
-      setOfflineSeen(true);
-    }
     // Decided once, from the first data.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedOnu, firstLoadHandled]);
 
-  const closeDuplicate = () => {
-    setDuplicateOpen(false);
-    // Closed without choosing: the first match stays shown, so its offline notice is still due.
-    if (!offlineSeen && onu?.status === 'offline') {
-      setOfflineOpen(true);
-      setOfflineSeen(true);
-    }
-  };
+  const closeDuplicate = () => setDuplicateOpen(false);
 
   const onTab = (next: TabKey) => {
     if (next === 'realtime' && !onu) {
@@ -185,6 +174,10 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
         </Alert>
       )}
 
+      {onu && onu.status === 'offline' && offlineHiddenFor !== onu.id && (
+        <OfflineNotice pppoe={pppoe} onu={onu} onClose={() => setOfflineHiddenFor(onu.id)} />
+      )}
+
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4, xl: 3 }}>
           <StatusPanel onu={onu} canOpenOlt={canOpenOlt} />
@@ -234,14 +227,6 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
         matches={matches}
         currentId={choice === 'first' || choice === 'stale' ? null : (onu?.id ?? null)}
       />
-      {onu && (
-        <OfflineNoticeDialog
-          open={offlineOpen}
-          onClose={() => setOfflineOpen(false)}
-          pppoe={pppoe}
-          onu={onu}
-        />
-      )}
       <OnuActionDialogs
         pending={pending}
         onClose={() => setPending(null)}

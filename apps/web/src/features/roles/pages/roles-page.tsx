@@ -23,9 +23,37 @@ import { UsersTable } from '../../../shared/ui/users-table';
 import { RoleDialog } from '../components/role-dialog';
 import { useDeleteRole, useRoles, useSetRoleActive } from '../hooks';
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What switching a role on or off does to the people who hold it, said before it happens. */
+export function roleSwitchText(role: RoleRow, active: boolean): string {
+  const holders =
+    role.userCount === 0
+      ? 'No user holds this role.'
+      : `${plural(role.userCount, 'user holds', 'users hold')} this role.`;
+  if (active)
+    return `${holders} They get its ${plural(role.menuCodes.length, 'menu', 'menus')} back at once.`;
+  return `${holders} ${
+    role.userCount === 0 ? 'Users given it later get' : 'They lose'
+  } its ${plural(role.menuCodes.length, 'menu', 'menus')} at once: a screen they have open sends them to a page they may still use.`;
+}
+
 function RoleCard({ role, onEdit, onDelete }: { role: RoleRow; onEdit: () => void; onDelete: () => void }) {
   const toast = useToast();
   const setActive = useSetRoleActive();
+  // The state the switch was moved to, awaiting confirmation.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const confirm = () => {
+    if (asked === null) return;
+    setActive.mutate(
+      { id: role.id, active: asked },
+      {
+        onSuccess: (r) => toast.success(`Role ${r.active ? 'activated' : 'deactivated'} successfully!`),
+        onError: (err) => toast.error(messageOf(err, 'Failed to change the role.')),
+        onSettled: () => setAsked(null),
+      },
+    );
+  };
   return (
     <Card variant="outlined" data-testid={`role-card-${role.name}`}>
       <CardContent>
@@ -42,22 +70,23 @@ function RoleCard({ role, onEdit, onDelete }: { role: RoleRow; onEdit: () => voi
             <Switch
               size="small"
               checked={role.active}
-              disabled={setActive.isPending}
-              onChange={(e) =>
-                setActive.mutate(
-                  { id: role.id, active: e.target.checked },
-                  {
-                    onSuccess: (r) =>
-                      toast.success(`Role ${r.active ? 'activated' : 'deactivated'} successfully!`),
-                    onError: (err) => toast.error(messageOf(err, 'Failed to change the role.')),
-                  },
-                )
-              }
+              disabled={setActive.isPending || asked !== null}
+              slotProps={{ input: { 'aria-label': `Active: ${role.name}` } }}
+              onChange={(e) => setAsked(e.target.checked)}
             />
           }
           label={role.active ? 'Active' : <Chip size="small" label="Inactive" />}
         />
       </CardContent>
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked ? `Switch on the role ${role.name}?` : `Switch off the role ${role.name}?`}
+        text={asked === null ? undefined : roleSwitchText(role, asked)}
+        confirmLabel={asked ? 'Yes, switch it on' : 'Yes, switch it off'}
+        busy={setActive.isPending}
+        onClose={() => setAsked(null)}
+        onConfirm={confirm}
+      />
       <CardActions>
         <Button size="small" onClick={onEdit} aria-label={`Edit role ${role.name}`}>
           Edit

@@ -3,7 +3,7 @@ import { profiles } from '@pondesk/device-drivers';
 import type { SimOnu } from '../../model/olt-state';
 import type { WebResult } from '../../http/hsgq-web-server';
 import { slashTime } from '../device-text';
-import { eventLines } from './avies.events';
+import { eventLines, ontLabel } from './avies.events';
 import { fail, form, num, ok, optical, type WebApiRoute, type WebCall } from './avies.web';
 
 const { hsgq } = profiles;
@@ -11,7 +11,8 @@ const { hsgq } = profiles;
 function ontRow(u: SimOnu): Record<string, unknown> {
   return {
     identifier: hsgq.http.identifier.encode(u.ponPort, u.onuId),
-    ont_name: u.description ?? '',
+    // Like the box: an ONT nobody renamed keeps its default name; the description stays empty.
+    ont_name: u.description ?? ontLabel(u.ponPort, u.onuId),
     ont_description: u.description ?? '',
     ont_sn: u.serial,
     state: 1,

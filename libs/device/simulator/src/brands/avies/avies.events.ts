@@ -9,6 +9,10 @@ const { hsgq } = profiles;
 export const onuLabel = (p: number, o: number): string =>
   `ONU${String(p).padStart(2, '0')}/${String(o).padStart(2, '0')}`;
 
+/** `ONT01/011`: the name HSGQ GPON gives an ONT by default (the G02ID walk). */
+export const ontLabel = (p: number, o: number): string =>
+  `ONT${String(p).padStart(2, '0')}/${String(o).padStart(3, '0')}`;
+
 /** The ONU's registrations and losses, newest first. */
 export function eventLines(u: SimOnu): string[] {
   const out: string[] = [];

@@ -8,6 +8,7 @@ import { VirtualMib, int, octets, str, type MibValue } from '../../snmp/virtual-
 import { addSystemGroup } from '../common-mib';
 import { slashTime } from '../device-text';
 import { onuCells, onuRows, type OnuRow } from '../olt-tables';
+import { onuLabel, ontLabel } from './avies.events';
 
 const { codec, hsgq } = profiles;
 
@@ -78,7 +79,15 @@ export function aviesMib(state: OltState, model: string): VirtualMib {
     rows: () => onuRows(state, (p, n) => [hsgq.snmpIndex.onu(p, n)]),
     version: () => state.version,
     columns: [
-      { oid: o.onuName, value: text((u) => u.description ?? '') },
+      // The box's default name when nobody set one (`ONU01/05` EPON, `ONT01/011` GPON), as the real walk shows.
+      {
+        oid: o.onuName,
+        value: text(
+          (u) =>
+            u.description ??
+            (sp.mode === 'gpon' ? ontLabel(u.ponPort, u.onuId) : onuLabel(u.ponPort, u.onuId)),
+        ),
+      },
       { oid: o.onuStatus, value: cell((u) => int(codec.statusToCode(u.status, hsgq.snmpStatusCodes))) },
       { oid: o.onuVendor, value: text((u) => u.vendor) },
       { oid: o.onuModel, value: text((u) => u.model) },

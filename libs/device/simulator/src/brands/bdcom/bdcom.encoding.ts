@@ -80,8 +80,9 @@ export function opt(v: number | null, enc: (n: number) => number, offline = OFFL
 }
 
 /**
- * EPON dereg code for a reason, from the profile's table. A reboot is `llid-admin-down`: of the codes the table calls
- * admin it is the one whose CLI word the drivers' text rules read back as admin too.
+ * EPON dereg code for a reason, from the profile's table (a reboot is the first reboot code, `normal`). An admin
+ * down is `llid-admin-down`: of the codes the table calls admin it is the one whose CLI word the drivers' text
+ * rules read back as admin too.
  */
 export function eponReasonCode(r: SimReason): number {
   const t = bdcomEpon.deregReasonCodes;

@@ -53,8 +53,17 @@ export function cdataBaseMib(state: OltState, model: string): VirtualMib {
     () => ifRows(state),
     () => 0,
   );
+  // CPU and memory as the recorded box answers them: percent, and total/free MB (242 MB as recorded).
+  const h = profiles.cdata.healthOids;
+  const freeMb = (): number => Math.round((CDATA_MEMORY_MB * (100 - state.system().memoryPercent)) / 100);
+  mib
+    .addScalar(h.cpuUsage, () => int(state.system().cpuPercent))
+    .addScalar(h.memTotalMb, () => int(CDATA_MEMORY_MB))
+    .addScalar(h.memFreeMb, () => int(freeMb()));
   return mib;
 }
+
+const CDATA_MEMORY_MB = 242;
 
 /** One row per ONU by device index; optics rows add `<card>.<port>` (`.0.0`), online ONUs only unless `all`. */
 export const cdataOnuRows = (state: OltState): { index: number[]; row: OnuRow }[] =>

@@ -19,6 +19,10 @@ export function vsolEponMib(state: OltState, model: string): VirtualMib {
   const mib = new VirtualMib();
   addVsolBase(mib, state, 'epon', { model, sysObjectId: '1.3.6.1.4.1.37950.1.1.5.10.14.1' });
   mib.addScalar(o.modelName, () => str(model));
+  // CPU and memory load in percent, as the recorded V1600D answers them.
+  mib
+    .addScalar(vsolEpon.healthOids.cpuLoad, () => int(state.system().cpuPercent))
+    .addScalar(vsolEpon.healthOids.memoryLoad, () => int(state.system().memoryPercent));
   const { at, cell } = onuCells(state);
   const authColumns = (prefix: (oid: string) => string): MibColumn<OnuRow>[] => [
     { oid: prefix(o.authPon), value: (r) => int(r.p) },

@@ -3,19 +3,22 @@ import type { OltFormMode } from '@pondesk/contracts';
 import { SubmitButton } from '../../../../shared/ui/submit-button';
 import { canCreate, canUpdate, validity, type ChecksState } from '../../port-checks';
 
-/** Add Olt needs both ports open; Update Olt is blocked only by a closed one. */
-export const submitAllowed = (mode: OltFormMode, checks: ChecksState): boolean =>
-  mode === 'create' ? canCreate(checks) : canUpdate(checks);
+/** Add Olt needs its ports open (the MikroTik's only when it has one); Update Olt is blocked only by a closed one. */
+export const submitAllowed = (mode: OltFormMode, checks: ChecksState, withMikrotik: boolean): boolean =>
+  mode === 'create' ? canCreate(checks, withMikrotik) : canUpdate(checks);
 
-const BLOCKED: Record<OltFormMode, string> = {
-  create: 'Add Olt is enabled once both the OLT and the MikroTik port checks report open.',
-  edit: 'Update Olt is disabled while a port check reports closed.',
-};
+const blockedMessage = (mode: OltFormMode, withMikrotik: boolean): string =>
+  mode === 'edit'
+    ? 'Update Olt is disabled while a port check reports closed.'
+    : withMikrotik
+      ? 'Add Olt is enabled once both the OLT and the MikroTik port checks report open.'
+      : 'Add Olt is enabled once the OLT port check reports open.';
 
 /** The form's messages, the submit and cancel buttons, and why submitting is blocked. */
 export function FormActions({
   mode,
   checks,
+  withMikrotik,
   submitLabel,
   submitting,
   formError,
@@ -24,6 +27,8 @@ export function FormActions({
 }: {
   mode: OltFormMode;
   checks: ChecksState;
+  /** Whether the form describes a MikroTik (any of its fields filled). */
+  withMikrotik: boolean;
   submitLabel: string;
   submitting: boolean;
   formError: string | null;
@@ -31,7 +36,7 @@ export function FormActions({
   showCorrect: boolean;
   onCancel: () => void;
 }) {
-  const allowed = submitAllowed(mode, checks);
+  const allowed = submitAllowed(mode, checks, withMikrotik);
   return (
     <>
       {formError && (
@@ -54,7 +59,7 @@ export function FormActions({
         </Button>
         {!allowed && (
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {BLOCKED[mode]}{' '}
+            {blockedMessage(mode, withMikrotik)}{' '}
             {validity(checks.olt) === false || validity(checks.mikrotik) === false
               ? 'Check the address and port, and that the device is reachable from the worker.'
               : ''}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Stack } from '@mui/material';
 import { useWatch, type FieldErrors } from 'react-hook-form';
 import {
+  hasMikrotik,
   oltFormSchema,
   type OltDetail,
   type OltFormField,
@@ -32,7 +33,14 @@ interface Props {
   onCancel: () => void;
 }
 
-const ADDRESSES = ['host', 'telnetPort', 'mikrotikHost', 'mikrotikPort'] as const;
+const ADDRESSES = [
+  'host',
+  'telnetPort',
+  'mikrotikHost',
+  'mikrotikPort',
+  'mikrotikUsername',
+  'mikrotikPassword',
+] as const;
 
 /** The Add and Edit OLT form: sections, port checks as the addresses change, Test Get Port. */
 export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCancel }: Props) {
@@ -43,9 +51,13 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
   const [formError, setFormError] = useState<string | null>(null);
   const [clears, setClears] = useState<SecretClears>({});
 
-  const [host, telnetPort, mikrotikHost, mikrotikPort] = useWatch({ control, name: ADDRESSES });
+  const [host, telnetPort, mikrotikHost, mikrotikPort, mikrotikUsername, mikrotikPassword] = useWatch({
+    control,
+    name: ADDRESSES,
+  });
   const checks = usePortChecks(checkKey(host, telnetPort), checkKey(mikrotikHost, mikrotikPort));
-  const allowed = submitAllowed(mode, checks);
+  const withMikrotik = hasMikrotik({ mikrotikHost, mikrotikUsername, mikrotikPassword });
+  const allowed = submitAllowed(mode, checks, withMikrotik);
 
   const replace = (name: OltFormField, value: string) =>
     setValue(name, value, { shouldDirty: true, shouldValidate: true });
@@ -89,7 +101,12 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={submitLabel}>
       <Stack spacing={3}>
-        <MikrotikSection control={control} mode={mode} check={checks.mikrotik} secrets={secrets} />
+        <MikrotikSection
+          control={control}
+          check={checks.mikrotik}
+          secrets={secrets}
+          withMikrotik={withMikrotik}
+        />
         <OltInfoSection
           control={control}
           mode={mode}
@@ -103,6 +120,7 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
         <FormActions
           mode={mode}
           checks={checks}
+          withMikrotik={withMikrotik}
           submitLabel={submitLabel}
           submitting={isSubmitting}
           formError={formError}
