@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { parsePppoeIds, type OltDetail, type OnuDetail } from '@pondesk/contracts';
 import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
-import { launchBrowser, openPage } from './support';
-import { expectToast, newAccount, registerByApi, signIn } from './pages/identity';
+import { launchBrowser } from './support';
+import { expectToast, newAccount, registerByApi, signedIn } from './pages/identity';
 import { addFleet, api, cardValue, firstRx, pick, rowRx, staffWithCodes } from './pages/monitoring';
 
 const DEMO_FLEET = resolve(__dirname, '../../../libs/device/simulator/fleets/default.json');
@@ -15,14 +15,6 @@ describe('monitoring with the demo fleet', () => {
   let account: ReturnType<typeof newAccount>;
   let olts: Map<string, OltDetail>;
   const onus = new Map<string, SimOnuState[]>();
-
-  async function signedIn(username: string, password: string, path: string): Promise<Page> {
-    const { page } = await openPage(browser, '/login');
-    await signIn(page, username, password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(path);
-    return page;
-  }
 
   /** An online simulated ONU of an OLT whose description carries exactly one PPPoE id. */
   const subscriber = (olt: string) => {
@@ -46,7 +38,7 @@ describe('monitoring with the demo fleet', () => {
   });
 
   it("shows the simulator's state on the dashboard", async () => {
-    const page = await signedIn(account.username, account.password, '/dashboard');
+    const page = await signedIn(browser, account, '/dashboard');
     const all = [...onus.values()].flat();
     let ports = 0;
     for (const name of olts.keys()) ports += (await sim.pons(name)).length;
@@ -66,7 +58,7 @@ describe('monitoring with the demo fleet', () => {
 
   it('filters the ONU list to one OLT and port, sorts by rx, and reads one signal live', async () => {
     const name = 'vsol-epon-1';
-    const page = await signedIn(account.username, account.password, '/olt-data-ports');
+    const page = await signedIn(browser, account, '/olt-data-ports');
     await pick(page, 'OLT', new RegExp(`^${name} \\(`));
     await pick(page, 'Port', 'EPON port 3');
     const onPort = onus.get(name)!.filter((o) => o.ponPort === 3);
@@ -104,7 +96,7 @@ describe('monitoring with the demo fleet', () => {
   it('opens a PPPoE page from the search popup, reboots the ONU and sees it leave and come back live', async () => {
     const sub = subscriber('bdcom-gpon-1');
     // (Not from the dashboard: a new account's profile-completion popup holds the keyboard there.)
-    const page = await signedIn(account.username, account.password, '/olt-list');
+    const page = await signedIn(browser, account, '/olt-list');
     await page.getByRole('heading', { name: 'Olt List' }).waitFor();
     await page.keyboard.press('/');
     const input = page.getByTestId('search-pppoe-input');
@@ -137,7 +129,7 @@ describe('monitoring with the demo fleet', () => {
       [account.username, account.password, true],
       [staff.username, staff.password, false],
     ] as const) {
-      const page = await signedIn(user, password, '/olt-data-ports');
+      const page = await signedIn(browser, { username: user, password }, '/olt-data-ports');
       await page.getByTestId('onu-row').first().waitFor({ timeout: 15000 });
       await page
         .getByTestId('onu-row')
@@ -158,7 +150,7 @@ describe('monitoring with the demo fleet', () => {
       method: 'PUT',
       body: { action: 'add', oltIds: [mine.id] },
     });
-    const page = await signedIn(staff.username, staff.password, '/olt-data-ports');
+    const page = await signedIn(browser, staff, '/olt-data-ports');
     const own = onus.get('vsol-epon-1')!.length;
     await page.getByText(`${own} ONUs`, { exact: true }).waitFor();
     const oltColumn = await page.locator('[data-testid="onu-row"] td:first-child').allTextContents();

@@ -3,9 +3,9 @@ import { ONU_DOWN_REASON_LABELS, type OltDetail } from '@pondesk/contracts';
 import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
 import { launchBrowser } from './support';
 import { startStack, type E2eStack } from './support/stack';
-import { newAccount, registerByApi } from './pages/identity';
+import { newAccount, registerByApi, signedIn } from './pages/identity';
 import { addFleet, api } from './pages/monitoring';
-import { closedUdpPort, oltRowStatus, onuByPppoe, signedInPage, until } from './pages/walk-devices';
+import { closedUdpPort, oltRowStatus, onuByPppoe, until } from './pages/walk-devices';
 
 // Short reachability checks, as OLT_HEALTH_INTERVAL_SECONDS allows (documented in .env.example).
 const HEALTH_INTERVAL_S = 5;
@@ -54,7 +54,7 @@ describe('devices walked as an operator would: reachability, reboots, default ON
   });
 
   it('shows an OLT that never answers as Offline on /olt-list within its health interval', async () => {
-    const page = await signedInPage(browser, account, '/olt-list');
+    const page = await signedIn(browser, account, '/olt-list');
     await oltRowStatus(page, OLT).waitFor();
     const dead = await api<OltDetail>('/olts', token, {
       method: 'POST',
@@ -96,7 +96,7 @@ describe('devices walked as an operator would: reachability, reboots, default ON
     );
     for (const d of defaults)
       expect(rows.items.find((r) => r.onuId === d.onuId)).toMatchObject({ pppoeIds: [], description: null });
-    const page = await signedInPage(browser, account, '/graph/ONU01');
+    const page = await signedIn(browser, account, '/graph/ONU01');
     await page.getByTestId('pppoe-not-found').waitFor();
     expect(await page.getByText('Duplicate PPPOE ID Detect').count()).toBe(0);
     await page.context().close();
@@ -116,7 +116,7 @@ describe('devices walked as an operator would: reachability, reboots, default ON
       'the rebooted ONU to be offline',
     );
     expect(away.reason).toBe('reboot');
-    const page = await signedInPage(browser, account, `/graph/${encodeURIComponent(pppoe)}`);
+    const page = await signedIn(browser, account, `/graph/${encodeURIComponent(pppoe)}`);
     await page.getByText(ONU_DOWN_REASON_LABELS.reboot).first().waitFor();
     expect(await page.getByText(ONU_DOWN_REASON_LABELS.admin).count()).toBe(0);
 

@@ -10,7 +10,7 @@ import {
   oltRow,
   onuListSettled,
   onuListTotal,
-  signedIn,
+  signedInPage,
   sortOf,
 } from './pages/walk-lists';
 
@@ -65,7 +65,7 @@ describe('walking the lists', () => {
   });
 
   it('sorts an ONU list by every header, both ways, without an error panel', async () => {
-    const page = await signedIn(browser, account.username, account.password, '/olt-data-ports');
+    const page = await signedInPage(browser, account, '/olt-data-ports');
     await onuListSettled(page);
     const headers = page.locator('thead .MuiTableSortLabel-root');
     const n = await headers.count();
@@ -93,7 +93,7 @@ describe('walking the lists', () => {
   });
 
   it('drills down from the dashboard cards to the filtered ONU lists', async () => {
-    const page = await signedIn(browser, account.username, account.password, '/dashboard');
+    const page = await signedInPage(browser, account, '/dashboard');
     const offline = await cardValue(page, 'offline');
     const weak = await cardValue(page, 'weak');
     expect(offline).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe('walking the lists', () => {
   });
 
   it('shows every OLT of a port-usage card behind a visible Show all', async () => {
-    const page = await signedIn(browser, account.username, account.password, '/dashboard');
+    const page = await signedInPage(browser, account, '/dashboard');
     const gpon = page.getByTestId('dashboard-ports-gpon');
     await gpon.getByTestId('dashboard-port-olt').first().waitFor({ timeout: 15000 });
     const gponCount = [...olts.values()].filter((o) => o.mode === 'gpon').length + 1;
@@ -145,7 +145,7 @@ describe('walking the lists', () => {
   it('lists ONU counts per OLT, linking to its ONUs, and the details page links there too', async () => {
     const name = 'walk-vsol-g';
     const olt = (await api<OltList>(`/olts?search=${name}`, token)).items[0];
-    const page = await signedIn(browser, account.username, account.password, '/olt-list');
+    const page = await signedInPage(browser, account, '/olt-list');
     const count = oltRow(page, name).getByTestId('olt-onu-count');
     await count.waitFor({ timeout: 15000 });
     expect(await count.textContent()).toBe(`${olt.onlineOnuCount}/${olt.onuCount}`);
@@ -164,7 +164,7 @@ describe('walking the lists', () => {
 
   it('tells staff without OLTs to ask an administrator, offering Add OLT only with Olt List (2006)', async () => {
     const viewer = await staffWithCodes(token, [2007, 2008]);
-    const page = await signedIn(browser, viewer.username, viewer.password, '/dashboard');
+    const page = await signedInPage(browser, viewer, '/dashboard');
     const empty = page.getByTestId('dashboard-no-olt');
     await empty.waitFor({ timeout: 15000 });
     expect(await empty.textContent()).toContain('No OLTs assigned to you');
@@ -176,7 +176,7 @@ describe('walking the lists', () => {
     await page.getByTestId('forbidden').waitFor({ timeout: 15000 });
 
     const adder = await staffWithCodes(token, [2006, 2008]);
-    const second = await signedIn(browser, adder.username, adder.password, '/dashboard');
+    const second = await signedInPage(browser, adder, '/dashboard');
     await second.getByTestId('dashboard-no-olt').filter({ hasText: 'No OLTs assigned to you' }).waitFor();
     await second.getByRole('link', { name: 'Add OLT' }).waitFor();
     await second.goto('/olt-list');
@@ -197,7 +197,7 @@ describe('walking the lists', () => {
     expect(row.status).not.toBe('online');
     expect(row.lastError).toBeTruthy();
 
-    const page = await signedIn(browser, account.username, account.password, '/olt-list');
+    const page = await signedInPage(browser, account, '/olt-list');
     const list = await api<OltList>('/olts?pageSize=100', token);
     const by = (s: string) => list.items.filter((o) => o.status === s).length;
     const [total, online, offline, unknown] = await Promise.all([
@@ -222,7 +222,7 @@ describe('walking the lists', () => {
   });
 
   it('says so when an OLT is deleted', async () => {
-    const page = await signedIn(browser, account.username, account.password, '/olt-list');
+    const page = await signedInPage(browser, account, '/olt-list');
     await page.getByRole('button', { name: 'Delete walk-dead-g' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'success', 'walk-dead-g');

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { parsePppoeIds, type OltDetail, type OnuDetail, type OnuRealtime } from '@pondesk/contracts';
 import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
 import { baseUrl, launchBrowser } from './support';
-import { newAccount, registerByApi, signIn } from './pages/identity';
+import { newAccount, registerByApi, signedIn } from './pages/identity';
 import { addFleet, api } from './pages/monitoring';
 import { cardProblems, pinnedSidebarRight, screenshot, tableLayoutProblems } from './pages/walk-onu-table';
 
@@ -30,16 +30,6 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
   let account: ReturnType<typeof newAccount>;
   let olts: Map<string, OltDetail>;
   const onus = new Map<string, SimOnuState[]>();
-
-  async function signedIn(path: string, viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, account.username, account.password);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(path);
-    return page;
-  }
 
   /** An ONU of the simulated fleet with exactly one PPPoE id in the wanted state, and its stored record. */
   async function subscriber(status: 'online' | 'offline', olt?: string) {
@@ -90,7 +80,7 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
     expect(refused).not.toBeNull();
 
     for (const width of [1280, 1440]) {
-      const page = await signedIn('/olt-data-ports', { width, height: 900 });
+      const page = await signedIn(browser, account, '/olt-data-ports', { width, height: 900 });
       await page.getByTestId('onu-row').first().waitFor({ timeout: 15000 });
       const sidebar = await pinnedSidebarRight(page);
       expect(sidebar).toBeGreaterThan(0);
@@ -130,7 +120,7 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
   });
 
   it('lists the ONUs as cards where the table has too little room, even beside the pinned sidebar', async () => {
-    const page = await signedIn('/olt-data-ports', { width: 1212, height: 900 });
+    const page = await signedIn(browser, account, '/olt-data-ports', { width: 1212, height: 900 });
     await page.getByTestId('onu-card').first().waitFor({ timeout: 15000 });
     expect(await pinnedSidebarRight(page)).toBeGreaterThan(0);
     expect(await page.locator('table[aria-label="ONU list"]').count()).toBe(0);
@@ -140,7 +130,7 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
   });
 
   it('lists the ONUs as cards on a phone, key fields in view without sideways scrolling', async () => {
-    const page = await signedIn('/olt-data-ports', { width: 390, height: 844 });
+    const page = await signedIn(browser, account, '/olt-data-ports', { width: 390, height: 844 });
     await page.getByTestId('onu-card').first().waitFor({ timeout: 15000 });
     const { cards, problems } = await cardProblems(page);
     expect(cards).toBe(20);
@@ -183,7 +173,10 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
     expect(before.previous).toBeNull();
     expect(after.previous).toEqual({ rxDbm: expect.any(Number), at: after.latestSampleAt });
 
-    const page = await signedIn(`/graph/${encodeURIComponent(sub.pppoe)}`, { width: 1440, height: 900 });
+    const page = await signedIn(browser, account, `/graph/${encodeURIComponent(sub.pppoe)}`, {
+      width: 1440,
+      height: 900,
+    });
     const opened = Date.now();
     const chart = page.locator('[data-testid="signal-chart"] [role="img"]');
     await chart.waitFor({ timeout: 15000 });
@@ -241,7 +234,10 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
     }
     if (!sub) throw new Error('no OLT of the fleet fails the realtime read when it refuses telnet');
     try {
-      const page = await signedIn(`/graph/${encodeURIComponent(sub.pppoe)}`, { width: 1280, height: 900 });
+      const page = await signedIn(browser, account, `/graph/${encodeURIComponent(sub.pppoe)}`, {
+        width: 1280,
+        height: 900,
+      });
       const notice = page.getByTestId('offline-notice');
       await notice.waitFor({ timeout: 15000 });
       expect(await notice.textContent()).toContain(
@@ -280,7 +276,10 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
 
   it('lists the OLT log newest first with whole reasons', async () => {
     const sub = await subscriber('online', 'bdcom-gpon-1');
-    const page = await signedIn(`/graph/${encodeURIComponent(sub.pppoe)}`, { width: 1440, height: 900 });
+    const page = await signedIn(browser, account, `/graph/${encodeURIComponent(sub.pppoe)}`, {
+      width: 1440,
+      height: 900,
+    });
     await page.getByTestId('graph-status').waitFor({ timeout: 15000 });
     await page.getByRole('tab', { name: 'ONU Realtime' }).click();
     await page.getByTestId('realtime-gpon').waitFor({ timeout: 30000 });

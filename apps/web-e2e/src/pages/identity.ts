@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { AuthResponse, DevOutbox } from '@pondesk/contracts';
-import { baseUrl } from '../support';
+import { baseUrl, openPage } from '../support';
 
 /** Page helpers for the identity screens: sign-in, register, the shell and the dev outbox. */
 
@@ -61,6 +61,20 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('User Name').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in on a page of its own (a fresh browser context, optionally sized) and opens `path`. */
+export async function signedIn(
+  browser: Browser,
+  account: { username: string; password: string },
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const { page } = await openPage(browser, '/login', viewport);
+  await signIn(page, account.username, account.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15000 });
+  await page.goto(path);
+  return page;
 }
 
 export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {

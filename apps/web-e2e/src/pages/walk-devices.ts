@@ -1,8 +1,6 @@
 import { createSocket } from 'node:dgram';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { OnuDetail } from '@pondesk/contracts';
-import { baseUrl } from '../support';
-import { signIn } from './identity';
 import { api } from './monitoring';
 
 /** Page and API helpers for the device walk (OLT reachability, reboots, default ONU names). */
@@ -14,21 +12,6 @@ export async function closedUdpPort(): Promise<number> {
   const port = s.address().port;
   await new Promise<void>((r) => s.close(() => r()));
   return port;
-}
-
-/** A signed-in page of its own browser context at `path`. */
-export async function signedInPage(
-  browser: Browser,
-  account: { username: string; password: string },
-  path: string,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, account.username, account.password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(path);
-  return page;
 }
 
 /** The status chip of one OLT's row on /olt-list (`data-status` is online, offline or unknown). */

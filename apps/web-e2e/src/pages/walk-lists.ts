@@ -1,20 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { openPage } from '../support';
-import { signIn } from './identity';
+import { signedIn } from './identity';
 
 /** Helpers for the list screens' walk-through (sorting, drill-downs, empty states, OLT status). */
 
 /** Signs in on a fresh page, opens `path`, and puts aside the profile-completion popup if it shows. */
-export async function signedIn(
+export async function signedInPage(
   browser: Browser,
-  username: string,
-  password: string,
+  account: { username: string; password: string },
   path: string,
 ): Promise<Page> {
-  const { page } = await openPage(browser, '/login');
-  await signIn(page, username, password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15000 });
-  await page.goto(path);
+  const page = await signedIn(browser, account, path);
   await dismissProfilePopup(page);
   return page;
 }

@@ -17,8 +17,9 @@ export function baseUrl(): string {
 export async function openPage(
   browser: Browser,
   path = '/',
+  viewport = { width: 1366, height: 860 },
 ): Promise<{ page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));

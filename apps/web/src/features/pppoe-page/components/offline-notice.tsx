@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Typography } from '@mui/material';
+import { Alert, AlertTitle } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import type { OnuDetail } from '@pondesk/contracts';
 import { formatDateTime, formatDistance } from '../../onus';
+import { FieldGrid } from '../../../shared/ui/field-grid';
 
 /**
  * Spec 2 §2.1's offline notice, as a banner on the page rather than a dialog: the operator reads it and
@@ -40,31 +41,11 @@ export function OfflineNotice({
       <AlertTitle sx={{ overflowWrap: 'anywhere' }}>
         {pppoe} is currently offline. Displaying previously saved data.
       </AlertTitle>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <Typography component="dt" variant="caption" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
-              {value}
-            </Typography>
-          </div>
-        ))}
-      </Box>
+      <FieldGrid
+        items={rows}
+        columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }}
+        sx={{ columnGap: 2, rowGap: 0.5 }}
+      />
     </Alert>
   );
 }

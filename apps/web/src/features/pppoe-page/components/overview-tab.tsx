@@ -8,6 +8,7 @@ import { useNow } from '../use-now';
 import { DownHistoryDialog } from './down-history-dialog';
 import { SignalHistoryCard } from './signal-history';
 import { CutValue, Tile, TileSkeleton, TILE_SKELETONS } from './tile';
+import { FieldGrid } from '../../../shared/ui/field-grid';
 
 /** Spec 2 §9: a down count above 100 is shown in red. */
 const DOWN_COUNT_ALERT = 100;
@@ -172,30 +173,10 @@ function PreviousRow({ onu, pppoe }: { onu: OnuDetail; pppoe: string }) {
         <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
           Previous dBm
         </Typography>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
-          }}
-        >
-          {fields.map(([label, value]) => (
-            <div key={label}>
-              <Typography component="dt" variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
-              >
-                {value}
-              </Typography>
-            </div>
-          ))}
-        </Box>
+        <FieldGrid
+          items={fields}
+          columns={{ xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }}
+        />
       </CardContent>
     </Card>
   );
