@@ -135,7 +135,19 @@ describe('OLT fleet API', () => {
       body: { ...noMikrotik, host: '127.0.0.9', name: 'No MikroTik OLT' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ host: '127.0.0.9', mikrotikHost: null, hasMikrotikPassword: false });
+    expect(res.body).toMatchObject({
+      host: '127.0.0.9',
+      mikrotikHost: null,
+      mikrotikPort: null,
+      hasMikrotikPassword: false,
+    });
+    // A MikroTik given without a port gets RouterOS's API port, 8728.
+    const withHost = await api<OltDetail>(base, `/olts/${res.body.id}`, {
+      method: 'PATCH',
+      token: own.token,
+      body: { mikrotikHost: '127.0.0.10' },
+    });
+    expect(withHost.body).toMatchObject({ mikrotikHost: '127.0.0.10', mikrotikPort: 8728 });
   });
 
   it('creates an OLT, seals its credentials and never returns them', async () => {
@@ -244,6 +256,7 @@ describe('OLT fleet API', () => {
     );
     expect(cleared.body).toMatchObject({
       mikrotikHost: null,
+      mikrotikPort: null,
       hasMikrotikPassword: false,
       hasSnmpWriteCommunity: false,
     });

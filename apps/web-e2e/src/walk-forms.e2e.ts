@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { HOST_MESSAGE, Permission } from '@pondesk/contracts';
+import { HOST_MESSAGE, Permission, type OltList } from '@pondesk/contracts';
 import { launchBrowser, openPage } from './support';
 import { expectToast, newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
+import { api } from './pages/monitoring';
 import { choose, countLoginPosts, failSignIns, openPort, roleWithUser } from './pages/walk-forms';
 
 // Real sign-ins (argon2id) and port checks through the worker; give each walk room.
 jest.setTimeout(120000);
 
-describe('forms an operator meets first (issue 24)', () => {
+describe('forms an operator meets first', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -55,7 +56,7 @@ describe('forms an operator meets first (issue 24)', () => {
 
   it('adds an OLT without a MikroTik, and refuses words and impossible addresses as its IP', async () => {
     const account = newAccount('nomk');
-    await registerByApi(account);
+    const token = (await registerByApi(account)).accessToken;
     const telnet = await openPort();
     try {
       const { page } = await openPage(browser, '/login');
@@ -91,6 +92,10 @@ describe('forms an operator meets first (issue 24)', () => {
       await add.click();
       await expectToast(page, 'success', 'Olt Created Successfully!');
       await waitForPath(page, '/olt-list');
+      // Its details say there is no MikroTik rather than showing empty fields.
+      const [created] = (await api<OltList>('/olts', token)).items;
+      await page.goto(`/olt-list/${created.id}`);
+      await page.getByTestId('olt-details-no-mikrotik').waitFor();
     } finally {
       await telnet.close();
     }

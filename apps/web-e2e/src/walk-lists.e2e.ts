@@ -114,6 +114,17 @@ describe('walking the lists', () => {
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rx'))));
     expect(rx.length).toBeGreaterThan(0);
     expect(rx.every((v) => v <= -24)).toBe(true);
+    // The filter the card applied is on screen, and clearing it there lists every ONU again.
+    const signal = page.getByRole('combobox', { name: 'Signal' });
+    expect(await signal.textContent()).toBe('-24 dBm or weaker');
+    await signal.click();
+    await page.getByRole('option', { name: 'Any signal' }).click();
+    await waitForPath(page, /^\/olt-data-ports$/);
+    await page
+      .getByText(new RegExp(`^(?!${weak} ONUs?$)\\d+ ONUs?$`))
+      .first()
+      .waitFor();
+    expect(await onuListTotal(page)).toBeGreaterThan(weak);
 
     await page.goto('/dashboard');
     await dismissProfilePopup(page);

@@ -42,7 +42,10 @@ export function useSocketEvents(handlers: SocketHandlers): void {
         if (finder) clearInterval(finder);
         finder = null;
         detach = attach(socket);
-      }, 1000);
+        // Connected before we listened (a page's effects run before the shell opens the socket): what
+        // it sent meanwhile was missed, as after a reconnect.
+        if (socket.connected) latest.current.reconnect?.();
+      }, 250);
     return () => {
       detach?.();
       if (finder) clearInterval(finder);

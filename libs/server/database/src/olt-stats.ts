@@ -131,6 +131,8 @@ export function storedOltStats(value: unknown): OltOnuStats | null {
   if (!value || typeof value !== 'object' || typeof (value as OltOnuStats).total !== 'number') return null;
   const stats = value as OltOnuStats;
   // Stats stored before a reason joined the vocabulary lack its key: it counts 0 until the next poll.
+  // Read on every list and dashboard request, so the copy is made only for such old rows.
+  if (ONU_DOWN_REASONS.every((r) => typeof stats.reasons?.[r] === 'number')) return stats;
   const filled = (c: OnuStatusCounts): OnuStatusCounts => ({
     ...c,
     reasons: { ...zeroReasons(), ...c.reasons },

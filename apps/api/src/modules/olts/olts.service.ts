@@ -5,6 +5,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource, In, Repository } from 'typeorm';
 import {
+  DEFAULT_MIKROTIK_PORT,
   DEFAULT_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
   type OltDetail,
@@ -220,7 +221,8 @@ export class OltsService {
       description: dto.description ?? null,
       branchId: dto.branchId ?? null,
       mikrotikHost: dto.mikrotikHost ?? null,
-      mikrotikPort: dto.mikrotikPort ?? null,
+      // The API port of RouterOS unless another is given; no port without a MikroTik.
+      mikrotikPort: dto.mikrotikHost ? (dto.mikrotikPort ?? DEFAULT_MIKROTIK_PORT) : null,
       mikrotikUsername: dto.mikrotikUsername ?? null,
       mikrotikPasswordEnc: this.box.sealOptional(dto.mikrotikPassword),
       whatsappId: dto.whatsappId ?? null,
@@ -290,6 +292,9 @@ export class OltsService {
         if (value) olt.snmpCommunityEnc = this.box.seal(value);
       } else olt[column] = this.box.sealOptional(value);
     }
+    // As on create: a MikroTik without a port gets RouterOS's API port; none at all has no port.
+    if (!olt.mikrotikHost) olt.mikrotikPort = null;
+    else olt.mikrotikPort ??= DEFAULT_MIKROTIK_PORT;
     if (dto.pollIntervalSeconds)
       olt.pollIntervalSeconds = Math.max(MIN_POLL_INTERVAL_SECONDS, dto.pollIntervalSeconds);
     const saved = await this.db.transaction(async (tx) => {

@@ -180,13 +180,20 @@ function Details({ olt }: { olt: OltDetail }) {
         <Grid size={{ xs: 12, md: 6 }}>
           <Stack spacing={2} sx={{ height: '100%' }}>
             <InfoCard title="Mikrotik Info">
-              <InfoList
-                items={[
-                  ['User Name', orDash(olt.mikrotikUsername)],
-                  ['Ip', orDash(olt.mikrotikHost)],
-                  ['Port', orDash(olt.mikrotikPort)],
-                ]}
-              />
+              {olt.mikrotikHost ? (
+                <InfoList
+                  items={[
+                    ['User Name', orDash(olt.mikrotikUsername)],
+                    ['Ip', olt.mikrotikHost],
+                    ['Port', orDash(olt.mikrotikPort)],
+                  ]}
+                />
+              ) : (
+                <Typography variant="body2" color="text.secondary" data-testid="olt-details-no-mikrotik">
+                  No MikroTik configured for this OLT. PPPoE session reports and the VPN need one: add it on
+                  Edit OLT.
+                </Typography>
+              )}
             </InfoCard>
             <InfoCard title="Notifications">
               <InfoList

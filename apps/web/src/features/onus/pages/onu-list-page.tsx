@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
-import { Permission, type OnuRow } from '@pondesk/contracts';
+import {
+  Permission,
+  RX_THRESHOLDS,
+  RX_THRESHOLDS_DBM,
+  type OnuRow,
+  type RxThreshold,
+} from '@pondesk/contracts';
 import { useSession } from '../../auth/session';
 import { noOltText } from '../../../shared/ui/no-olt-state';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -105,6 +111,23 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
                 {olt?.ponPorts.map((p) => (
                   <MenuItem key={p} value={String(p)}>
                     {`${olt.mode.toUpperCase()} port ${p}`}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl size="small" sx={{ minWidth: 180 }}>
+              <InputLabel id="onu-signal-filter">Signal</InputLabel>
+              <Select
+                labelId="onu-signal-filter"
+                label="Signal"
+                value={params.signal}
+                onChange={(e) => setParams({ signal: e.target.value as RxThreshold | '' })}
+                data-testid="onu-signal-filter"
+              >
+                <MenuItem value="">Any signal</MenuItem>
+                {RX_THRESHOLDS.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {`${RX_THRESHOLDS_DBM[t]} dBm or weaker`}
                   </MenuItem>
                 ))}
               </Select>
