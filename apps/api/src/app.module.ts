@@ -66,7 +66,7 @@ export class AppModule {
         }),
         BullModule.forRoot({
           connection: redisOptionsFromUrl(config.REDIS_URL, { maxRetriesPerRequest: null }),
-          prefix: queuePrefix(config.DATABASE_URL),
+          prefix: queuePrefix(config),
         }),
         RedisModule,
         AccessModule,

@@ -57,7 +57,7 @@ export class WorkerModule {
         }),
         BullModule.forRoot({
           connection: redisOptionsFromUrl(config.REDIS_URL, { maxRetriesPerRequest: null }),
-          prefix: queuePrefix(config.DATABASE_URL),
+          prefix: queuePrefix(config),
           // The job registry starts the workers once every job has its handler.
           extraOptions: { manualRegistration: true },
         }),

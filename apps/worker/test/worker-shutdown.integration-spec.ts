@@ -23,10 +23,10 @@ describe('worker shutdown', () => {
   });
 
   it('leaves the health count and exits within seconds of SIGTERM', async () => {
-    const worker = spawnEntrypoint(ENTRYPOINTS.worker, {
-      env: testEnv({ DATABASE_URL: db.url, LOG_LEVEL: 'warn' }),
-    });
-    const beats = () => redis.keys(`${workerHeartbeatPrefix(db.url)}*`);
+    const env = testEnv({ DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
+    const worker = spawnEntrypoint(ENTRYPOINTS.worker, { env });
+    const beats = () =>
+      redis.keys(`${workerHeartbeatPrefix({ DATABASE_URL: db.url, REDIS_NAMESPACE: env.REDIS_NAMESPACE })}*`);
     await waitFor(async () => worker.output().includes('PonDesk worker') && (await beats()).length === 1, {
       timeoutMs: 20000,
       what: 'the worker to start and beat',

@@ -27,7 +27,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly prefix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, connections: RedisConnections) {
-    this.prefix = workerHeartbeatPrefix(config.DATABASE_URL);
+    this.prefix = workerHeartbeatPrefix(config);
     // A beat that cannot be written now is worthless later: no offline queue, no retries.
     this.redis = connections.open({ enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   }

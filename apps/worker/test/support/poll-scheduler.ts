@@ -10,7 +10,7 @@ export async function waitForPollScheduler(
 ): Promise<void> {
   const queue = new Queue(QueueName.OltPoll, {
     connection: redisOptionsFromUrl(stack.env.REDIS_URL, { maxRetriesPerRequest: null }),
-    prefix: queuePrefix(stack.database.url),
+    prefix: queuePrefix({ DATABASE_URL: stack.database.url, REDIS_NAMESPACE: stack.env.REDIS_NAMESPACE }),
   });
   try {
     await waitFor(

@@ -31,6 +31,11 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']),
   REDIS_URL: urlWithProtocol(['redis', 'rediss']),
+  /** Redis key namespace of this installation (queues, heartbeats); `pondesk:<database name>` when unset. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,100}$/, 'must be 1–100 letters, digits, colons, hyphens or underscores')
+    .optional(),
   PORT: intFromEnv(0, 65535, 3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),

@@ -32,19 +32,27 @@ export const HEALTH_INTERVAL_MS = 60_000;
  */
 export const OFFLINE_AFTER_FAILURES = 3;
 
+/** The settings that name an installation's Redis keys. */
+export interface RedisNamespaceSettings {
+  DATABASE_URL: string;
+  REDIS_NAMESPACE?: string;
+}
+
 /**
- * Redis key namespace of one installation: queues and heartbeats are keyed by the database name, so
- * several installations (or test runs) sharing one Redis never take each other's jobs.
+ * Redis key namespace of one installation: queues and heartbeats are keyed by `REDIS_NAMESPACE`, else by
+ * the database name, so several installations (or test runs) sharing one Redis never take each other's
+ * jobs. Tests that share a database set their own namespace per API and worker pair.
  */
-export function redisNamespace(databaseUrl: string): string {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'pondesk';
+export function redisNamespace(settings: RedisNamespaceSettings): string {
+  if (settings.REDIS_NAMESPACE) return settings.REDIS_NAMESPACE;
+  const name = decodeURIComponent(new URL(settings.DATABASE_URL).pathname.replace(/^\//, '')) || 'pondesk';
   return `pondesk:${name}`;
 }
 
 /** BullMQ key prefix (BullMQ adds `:<queue>:…`). */
-export const queuePrefix = (databaseUrl: string) => `${redisNamespace(databaseUrl)}:bull`;
+export const queuePrefix = (settings: RedisNamespaceSettings) => `${redisNamespace(settings)}:bull`;
 
-export const workerHeartbeatPrefix = (databaseUrl: string) =>
-  `${redisNamespace(databaseUrl)}:worker:heartbeat:`;
+export const workerHeartbeatPrefix = (settings: RedisNamespaceSettings) =>
+  `${redisNamespace(settings)}:worker:heartbeat:`;
 export const WORKER_HEARTBEAT_TTL_SECONDS = 15;
 export const WORKER_HEARTBEAT_INTERVAL_MS = 5000;

@@ -61,26 +61,41 @@ export class SimulatorProcess {
       fleetFile = join(dir, 'fleet.json');
       writeFileSync(fleetFile, JSON.stringify({ name: 'it', seed: options.seed ?? 11, devices: fleet }));
     } else fleetFile = fleet.file;
-    const base = 20000 + ((await freePort()) % 20000);
-    const controlPort = await freePort();
-    const control = `http://127.0.0.1:${controlPort}`;
-    const child = spawnEntrypoint(ENTRYPOINTS.simulator, {
-      args: [
-        '--fleet',
-        fleetFile,
-        '--base-port',
-        String(base),
-        '--control-port',
-        String(controlPort),
-        '--time-scale',
-        String(options.timeScale ?? 0),
-      ],
-    });
-    await waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
-      timeoutMs: 20000,
-      what: 'the simulator',
-    });
-    return new SimulatorProcess(child, dir, control);
+    for (let attempt = 1; ; attempt++) {
+      // Device ports stay below Linux's ephemeral range (32768 and up), where any process's client sockets
+      // (the worker's SNMP sessions, database connections) may hold a port and make a device's bind fail.
+      const base = 20000 + ((await freePort()) % 10000);
+      const controlPort = await freePort();
+      const control = `http://127.0.0.1:${controlPort}`;
+      const child = spawnEntrypoint(ENTRYPOINTS.simulator, {
+        args: [
+          '--fleet',
+          fleetFile,
+          '--base-port',
+          String(base),
+          '--control-port',
+          String(controlPort),
+          '--time-scale',
+          String(options.timeScale ?? 0),
+        ],
+      });
+      const ready = waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
+        timeoutMs: 20000,
+        what: 'the simulator',
+      }).then(
+        () => 'ready' as const,
+        (error: Error) => error,
+      );
+      const outcome = await Promise.race([ready, child.exited.then(() => 'exited' as const)]);
+      if (outcome === 'ready') return new SimulatorProcess(child, dir, control);
+      await child.stop();
+      const output = child.output();
+      // Another process took one of the ports between our choice and the bind: choose again.
+      if (outcome === 'exited' && attempt < 3 && /EADDRINUSE/.test(output)) continue;
+      rmSync(dir, { recursive: true, force: true });
+      const why = outcome === 'exited' ? 'The simulator exited before it was ready' : outcome.message;
+      throw new Error(`${why}\n${output.slice(-4000)}`);
+    }
   }
 
   /** Every device of the running fleet (OLTs and switches), as `npm run sim -- --list --json` prints them. */

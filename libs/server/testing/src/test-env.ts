@@ -1,9 +1,19 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * This test file's Redis namespace. Jest loads modules afresh for every test file, so each file's API and
+ * worker share one namespace and no other file's worker takes their jobs (files of one project share a
+ * database, which would otherwise name the namespace).
+ */
+const REDIS_NAMESPACE = `pondesk:test:${process.pid}-${randomBytes(4).toString('hex')}`;
+
 /** Environment for processes started by tests; secrets are throwaway values. */
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: 'test',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
+    REDIS_NAMESPACE,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     ENCRYPTION_KEY: '0f'.repeat(32),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -68,7 +68,7 @@ export class HealthService {
           this.redis.scan(
             cursor,
             'MATCH',
-            `${workerHeartbeatPrefix(this.config.DATABASE_URL)}*`,
+            `${workerHeartbeatPrefix(this.config)}*`,
             'COUNT',
             100,
           ),
