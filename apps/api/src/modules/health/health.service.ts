@@ -65,13 +65,7 @@ export class HealthService {
       let count = 0;
       do {
         const [next, keys] = await withTimeout(
-          this.redis.scan(
-            cursor,
-            'MATCH',
-            `${workerHeartbeatPrefix(this.config)}*`,
-            'COUNT',
-            100,
-          ),
+          this.redis.scan(cursor, 'MATCH', `${workerHeartbeatPrefix(this.config)}*`, 'COUNT', 100),
           CHECK_TIMEOUT_MS,
         );
         cursor = next;
