@@ -1,14 +1,9 @@
 import { createServer, type Server } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SimulatorProcess, type SimDeviceInfo } from '@pondesk/server-testing';
 import { launchBrowser, openPage } from './support';
-import { expectToast, newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
-
-/** A MUI select: open it by its label and pick the option. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
+import { choose, submitAddOlt } from './pages/olts';
 
 describe('OLT fleet in the browser', () => {
   let browser: Browser;
@@ -64,13 +59,7 @@ describe('OLT fleet in the browser', () => {
 
     await page.locator('[data-testid="port-check-olt"][data-state="open"]').waitFor({ timeout: 15000 });
     await page.locator('[data-testid="port-check-mikrotik"][data-state="open"]').waitFor({ timeout: 15000 });
-    await page.waitForFunction(() => {
-      const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Add Olt');
-      return b && !b.hasAttribute('disabled');
-    });
-    await add.click();
-    await expectToast(page, 'success', 'Olt Created Successfully!');
-    await waitForPath(page, '/olt-list');
+    await submitAddOlt(page);
 
     await page.getByRole('button', { name: 'View Uttara VSOL' }).first().click();
     await waitForPath(page, /^\/olt-list\/[0-9a-f-]{36}$/);

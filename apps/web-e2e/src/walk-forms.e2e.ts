@@ -3,7 +3,8 @@ import { HOST_MESSAGE, Permission, type OltList } from '@pondesk/contracts';
 import { launchBrowser, openPage } from './support';
 import { expectToast, newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
 import { api } from './pages/monitoring';
-import { choose, countLoginPosts, failSignIns, openPort, roleWithUser } from './pages/walk-forms';
+import { choose, submitAddOlt } from './pages/olts';
+import { countLoginPosts, failSignIns, openPort, roleWithUser } from './pages/walk-forms';
 
 // Real sign-ins (argon2id) and port checks through the worker; give each walk room.
 jest.setTimeout(120000);
@@ -84,14 +85,7 @@ describe('forms an operator meets first', () => {
       await page.getByLabel('Billing package').fill('EPON 4 port');
       await page.getByLabel('Months').fill('3');
       await page.locator('[data-testid="port-check-olt"][data-state="open"]').waitFor({ timeout: 15000 });
-      const add = page.getByRole('button', { name: 'Add Olt' });
-      await page.waitForFunction(() => {
-        const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Add Olt');
-        return b && !b.hasAttribute('disabled');
-      });
-      await add.click();
-      await expectToast(page, 'success', 'Olt Created Successfully!');
-      await waitForPath(page, '/olt-list');
+      await submitAddOlt(page);
       // Its details say there is no MikroTik rather than showing empty fields.
       const [created] = (await api<OltList>('/olts', token)).items;
       await page.goto(`/olt-list/${created.id}`);

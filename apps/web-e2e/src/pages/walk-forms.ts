@@ -45,12 +45,6 @@ export async function openPort(): Promise<{ port: number; close: () => Promise<v
   };
 }
 
-/** A MUI select: open it by its label and pick the option. */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** A role with the given menus and one user holding it, made through the API by an administrator. */
 export async function roleWithUser(
   adminToken: string,

@@ -3,7 +3,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import HelpIcon from '@mui/icons-material/Help';
-import type { OltList } from '@pondesk/contracts';
+import type { OltList, OltStatus } from '@pondesk/contracts';
 import type { ReactNode } from 'react';
 
 function StatCard({
@@ -48,40 +48,24 @@ export function OltSummaryCards({
   failed: boolean;
 }) {
   const value = (n: number | undefined) => (n !== undefined ? n : failed ? '—' : <Skeleton width={48} />);
+  const cards: { key: 'total' | OltStatus; title: string; icon: ReactNode }[] = [
+    { key: 'total', title: 'Number of OLT', icon: <RouterIcon color="primary" fontSize="large" /> },
+    { key: 'online', title: 'Active OLT', icon: <CheckCircleIcon color="success" fontSize="large" /> },
+    { key: 'offline', title: 'Offline OLT', icon: <CancelIcon color="error" fontSize="large" /> },
+    { key: 'unknown', title: 'Unknown OLT', icon: <HelpIcon color="disabled" fontSize="large" /> },
+  ];
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard
-          testId="olt-count-total"
-          title="Number of OLT"
-          value={value(counts?.total)}
-          icon={<RouterIcon color="primary" fontSize="large" />}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard
-          testId="olt-count-online"
-          title="Active OLT"
-          value={value(counts?.online)}
-          icon={<CheckCircleIcon color="success" fontSize="large" />}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard
-          testId="olt-count-offline"
-          title="Offline OLT"
-          value={value(counts?.offline)}
-          icon={<CancelIcon color="error" fontSize="large" />}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <StatCard
-          testId="olt-count-unknown"
-          title="Unknown OLT"
-          value={value(counts?.unknown)}
-          icon={<HelpIcon color="disabled" fontSize="large" />}
-        />
-      </Grid>
+      {cards.map((c) => (
+        <Grid key={c.key} size={{ xs: 12, sm: 6, md: 3 }}>
+          <StatCard
+            testId={`olt-count-${c.key}`}
+            title={c.title}
+            value={value(counts?.[c.key])}
+            icon={c.icon}
+          />
+        </Grid>
+      ))}
     </Grid>
   );
 }
