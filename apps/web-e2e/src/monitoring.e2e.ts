@@ -1,20 +1,17 @@
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { parsePppoeIds, type OltDetail, type OnuDetail } from '@pondesk/contracts';
-import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
+import type { SimOnuState, SimulatorProcess } from '@pondesk/server-testing';
 import { launchBrowser } from './support';
-import { expectToast, newAccount, registerByApi, signedIn } from './pages/identity';
-import { addFleet, api, cardValue, firstRx, pick, rowRx, staffWithCodes } from './pages/monitoring';
-
-const DEMO_FLEET = resolve(__dirname, '../../../libs/device/simulator/fleets/default.json');
+import { expectToast, signedIn, type Account } from './pages/identity';
+import { api, cardValue, firstRx, pick, rowRx, staffWithCodes, startDemoFleet } from './pages/monitoring';
 
 describe('monitoring with the demo fleet', () => {
   let browser: Browser;
   let sim: SimulatorProcess;
   let token: string;
-  let account: ReturnType<typeof newAccount>;
+  let account: Account;
   let olts: Map<string, OltDetail>;
-  const onus = new Map<string, SimOnuState[]>();
+  let onus: Map<string, SimOnuState[]>;
 
   /** An online simulated ONU of an OLT whose description carries exactly one PPPoE id. */
   const subscriber = (olt: string) => {
@@ -24,11 +21,7 @@ describe('monitoring with the demo fleet', () => {
 
   beforeAll(async () => {
     // The demo fleet with simulated time frozen: what the console shows can be compared exactly.
-    sim = await SimulatorProcess.start({ file: DEMO_FLEET }, { timeScale: 0 });
-    account = newAccount('noc');
-    token = (await registerByApi(account)).accessToken;
-    olts = await addFleet(sim, token);
-    for (const name of olts.keys()) onus.set(name, await sim.onus(name));
+    ({ sim, account, token, olts, onus } = await startDemoFleet('noc'));
     browser = await launchBrowser();
   });
 

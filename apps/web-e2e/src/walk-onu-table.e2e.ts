@@ -1,13 +1,10 @@
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { parsePppoeIds, type OltDetail, type OnuDetail, type OnuRealtime } from '@pondesk/contracts';
-import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
+import type { SimOnuState, SimulatorProcess } from '@pondesk/server-testing';
 import { baseUrl, launchBrowser } from './support';
-import { newAccount, registerByApi, signedIn } from './pages/identity';
-import { addFleet, api } from './pages/monitoring';
+import { signedIn, type Account } from './pages/identity';
+import { api, startDemoFleet } from './pages/monitoring';
 import { cardProblems, pinnedSidebarRight, screenshot, tableLayoutProblems } from './pages/walk-onu-table';
-
-const DEMO_FLEET = resolve(__dirname, '../../../libs/device/simulator/fleets/default.json');
 
 /** A live read through the API as the browser would send it: the status and the server's message. */
 async function liveRead(
@@ -27,9 +24,9 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
   let browser: Browser;
   let sim: SimulatorProcess;
   let token: string;
-  let account: ReturnType<typeof newAccount>;
+  let account: Account;
   let olts: Map<string, OltDetail>;
-  const onus = new Map<string, SimOnuState[]>();
+  let onus: Map<string, SimOnuState[]>;
 
   /** An ONU of the simulated fleet with exactly one PPPoE id in the wanted state, and its stored record. */
   async function subscriber(status: 'online' | 'offline', olt?: string) {
@@ -45,11 +42,7 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
   }
 
   beforeAll(async () => {
-    sim = await SimulatorProcess.start({ file: DEMO_FLEET }, { timeScale: 0 });
-    account = newAccount('walk');
-    token = (await registerByApi(account)).accessToken;
-    olts = await addFleet(sim, token);
-    for (const name of olts.keys()) onus.set(name, await sim.onus(name));
+    ({ sim, account, token, olts, onus } = await startDemoFleet('walk'));
     browser = await launchBrowser();
   });
 

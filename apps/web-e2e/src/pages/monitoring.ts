@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { isOltBrand, type AuthResponse, type OltDetail, type OltList } from '@pondesk/contracts';
-import type { SimulatorProcess } from '@pondesk/server-testing';
+import { SimulatorProcess, type SimOnuState } from '@pondesk/server-testing';
 import { baseUrl } from '../support';
+import { newAccount, registerByApi, type Account } from './identity';
 
 /** API and page helpers for the monitoring screens' end-to-end tests. */
 
@@ -22,6 +24,28 @@ export async function api<T>(
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const DEMO_FLEET = resolve(__dirname, '../../../../libs/device/simulator/fleets/default.json');
+
+/** The demo fleet with simulated time frozen, a new ISP account that owns it, and each OLT's ONUs as simulated. */
+export interface DemoFleet {
+  sim: SimulatorProcess;
+  account: Account;
+  token: string;
+  olts: Map<string, OltDetail>;
+  onus: Map<string, SimOnuState[]>;
+}
+
+/** Starts the demo fleet and adds every OLT of it to a new account (`prefix` names the account). */
+export async function startDemoFleet(prefix: string): Promise<DemoFleet> {
+  const sim = await SimulatorProcess.start({ file: DEMO_FLEET }, { timeScale: 0 });
+  const account = newAccount(prefix);
+  const token = (await registerByApi(account)).accessToken;
+  const olts = await addFleet(sim, token);
+  const onus = new Map<string, SimOnuState[]>();
+  for (const name of olts.keys()) onus.set(name, await sim.onus(name));
+  return { sim, account, token, olts, onus };
 }
 
 /** Adds every simulated OLT to the account (as an operator would on /add-olt) and waits for each first poll. */

@@ -1,18 +1,13 @@
-import type { OltSort } from '@pondesk/contracts';
+import { OLT_SORTS, type OltSort } from '@pondesk/contracts';
 
 /** The OLT list's server-side query, kept in the address bar so Back and reload keep the view. */
 export const OLT_LIST_PAGE_SIZE = 20;
 
-export const OLT_LIST_SORTS = [
-  'name',
-  'code',
-  'host',
-  'status',
-  'branch',
-  'mikrotikHost',
-  'onuCount',
-] as const satisfies readonly OltSort[];
-export type OltListSort = (typeof OLT_LIST_SORTS)[number];
+/** The API's OLT sorts that the list's columns offer (the table has no creation-time column). */
+export type OltListSort = Exclude<OltSort, 'createdAt'>;
+export const OLT_LIST_SORTS: readonly OltListSort[] = OLT_SORTS.filter(
+  (s): s is OltListSort => s !== 'createdAt',
+);
 
 /** Table column (row field) → the API's sort key. */
 export const SORT_BY_FIELD = {
