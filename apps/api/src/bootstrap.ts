@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@pondesk/server-config';
 import { RedisConnections } from '@pondesk/server-queue';
@@ -46,6 +47,44 @@ function serveWebApp(app: NestExpressApplication, dir: string): void {
   });
 }
 
+/** Express's `trust proxy` from TRUST_PROXY: no proxy unless configured (X-Forwarded-For is forgeable). */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * Security headers on every answer. The web app passes this CSP: its scripts, fonts and images are its
+ * own files; MUI (emotion) injects style elements, hence 'unsafe-inline' for styles only; the socket is
+ * same-origin. HSTS only on requests that arrived over TLS (directly or via a trusted proxy).
+ */
+export function securityHeaders() {
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    headers(req, res, next);
+  };
+}
+
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
@@ -54,7 +93,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+  app.use(securityHeaders());
   app.use(safeBodyParsers);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

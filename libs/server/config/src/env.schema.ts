@@ -18,6 +18,46 @@ function urlWithProtocol(protocols: string[]) {
     );
 }
 
+/** `true`/`false` (also 1/0, yes/no) from the environment; anything else is an error naming the variable. */
+const boolFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(fallback);
+
+/**
+ * Secrets that were published (in `.env.example` or documentation) and so protect nothing. A process
+ * refuses to start with any of them, in every environment.
+ */
+export const PUBLISHED_SECRETS: Readonly<
+  Record<'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PLATFORM_ADMIN_PASSWORD', string[]>
+> = {
+  JWT_SECRET: ['dev-only-jwt-secret-change-me-0123456789abcdef'],
+  ENCRYPTION_KEY: ['00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'],
+  PLATFORM_ADMIN_PASSWORD: ['change-me-platform'],
+};
+
+const notPublished = (name: keyof typeof PUBLISHED_SECRETS) => (value: string | undefined) =>
+  value === undefined || !PUBLISHED_SECRETS[name].includes(value);
+
+const PUBLISHED_MESSAGE =
+  'is the published example value; generate your own (e.g. `openssl rand -hex 32`) — `npm run demo` does this for you';
+
+/**
+ * Express's `trust proxy`: unset or `false` trusts no proxy (the TCP peer is the client), a number
+ * trusts that many hops, anything else is a comma-separated list of addresses, CIDRs or the names
+ * `loopback`, `linklocal`, `uniquelocal`.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .regex(/^(false|true|\d{1,2}|[0-9A-Za-z:./,\s-]{1,500})$/, 'must be false, a hop count, or addresses/CIDRs')
+  .refine(
+    (v) => v !== 'true',
+    'must not be `true` (that trusts any client); give the proxy address or a hop count',
+  )
+  .optional();
+
 const intFromEnv = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: 'must be a number' })
@@ -38,12 +78,30 @@ export const envSchema = z.object({
     .optional(),
   PORT: intFromEnv(0, 65535, 3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+  JWT_SECRET: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .min(32, 'must be at least 32 characters')
+    .refine(notPublished('JWT_SECRET'), PUBLISHED_MESSAGE),
   ENCRYPTION_KEY: z
     .string({ error: 'is required' })
+    .min(1, 'is required')
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, {
       message: 'must be 32 bytes as 64 hex characters or base64',
-    }),
+    })
+    .refine(notPublished('ENCRYPTION_KEY'), PUBLISHED_MESSAGE),
+  /** Which proxies may set X-Forwarded-For / -Proto (see `trustProxy`); none by default. */
+  TRUST_PROXY: trustProxy,
+  /**
+   * Development only: serve the outbox of logged mails and SMS at /api/v1/dev/outbox to clients on this
+   * machine. Refused with TRUST_PROXY (behind a proxy every client looks local) and in production.
+   */
+  DEV_OUTBOX: boolFromEnv(false),
+  /**
+   * Let OLTs, probes and port checks reach loopback addresses (the simulator of the demo and the tests).
+   * Link-local addresses and this platform's own service ports stay refused.
+   */
+  ALLOW_LOOPBACK_DEVICES: boolFromEnv(false),
   /** Public origin of the web app; reset links point here and nowhere else. */
   APP_ORIGIN: z.url({ error: 'must be a URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -55,13 +113,29 @@ export const envSchema = z.object({
   /** Raw rx samples older than this are dropped; hourly rollups stay. */
   SAMPLE_RETENTION_DAYS: intFromEnv(1, 3650, 90),
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
-  PLATFORM_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PLATFORM_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine(notPublished('PLATFORM_ADMIN_PASSWORD'), PUBLISHED_MESSAGE)
+    .optional(),
   SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('PonDesk <no-reply@pondesk.local>'),
   SMS_GATEWAY_URL: z.url({ error: 'must be a URL' }).optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** Where the API keeps uploaded files (profile photos under `photos/`); relative to the working directory. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
+});
+
+/** Combinations that are each valid alone but unsafe together. */
+export const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
+  if (config.DEV_OUTBOX && config.NODE_ENV === 'production')
+    ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be set in production' });
+  if (config.DEV_OUTBOX && config.TRUST_PROXY && config.TRUST_PROXY !== 'false')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_OUTBOX'],
+      message: 'must not be set behind a proxy (TRUST_PROXY): every client would look local',
+    });
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -40,6 +40,51 @@ describe('loadConfig', () => {
   });
 });
 
+describe('unsafe configurations', () => {
+  it('refuses the published example secrets in every environment', () => {
+    for (const NODE_ENV of ['development', 'production', 'test']) {
+      expect(() =>
+        loadConfig({ ...valid, NODE_ENV, JWT_SECRET: 'dev-only-jwt-secret-change-me-0123456789abcdef' }),
+      ).toThrow(/^Invalid configuration: JWT_SECRET is the published example value/);
+      expect(() =>
+        loadConfig({
+          ...valid,
+          NODE_ENV,
+          ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+        }),
+      ).toThrow(/^Invalid configuration: ENCRYPTION_KEY is the published example value/);
+      expect(() => loadConfig({ ...valid, NODE_ENV, PLATFORM_ADMIN_PASSWORD: 'change-me-platform' })).toThrow(
+        /^Invalid configuration: PLATFORM_ADMIN_PASSWORD is the published example value/,
+      );
+    }
+  });
+
+  it('treats an empty secret as missing', () => {
+    expect(() => loadConfig({ ...valid, JWT_SECRET: '' })).toThrow(/JWT_SECRET is required/);
+    expect(() => loadConfig({ ...valid, ENCRYPTION_KEY: '' })).toThrow(/ENCRYPTION_KEY is required/);
+  });
+
+  it('keeps the development outbox out of production and away from proxies', () => {
+    expect(loadConfig({ ...valid }).DEV_OUTBOX).toBe(false);
+    expect(loadConfig({ ...valid, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(true);
+    expect(() => loadConfig({ ...valid, DEV_OUTBOX: 'true', NODE_ENV: 'production' })).toThrow(
+      /DEV_OUTBOX must not be set in production/,
+    );
+    expect(() => loadConfig({ ...valid, DEV_OUTBOX: 'true', TRUST_PROXY: 'loopback' })).toThrow(
+      /DEV_OUTBOX must not be set behind a proxy/,
+    );
+    expect(() => loadConfig({ ...valid, DEV_OUTBOX: 'maybe' })).toThrow(/DEV_OUTBOX must be true or false/);
+  });
+
+  it('trusts no proxy unless told, and never every client', () => {
+    expect(loadConfig({ ...valid }).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ ...valid, TRUST_PROXY: '10.0.0.5, loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.5, loopback',
+    );
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must not be `true`/);
+  });
+});
+
 describe('parseDotenv', () => {
   it('reads keys, strips quotes and comments', () => {
     expect(parseDotenv('# c\nA=1\nB="two words"\n\nC=\'x=y\'')).toEqual({ A: '1', B: 'two words', C: 'x=y' });

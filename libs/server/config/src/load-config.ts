@@ -1,6 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { envSchema, type AppConfig } from './env.schema';
+import { checkedEnvSchema, type AppConfig } from './env.schema';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -38,7 +38,7 @@ export function applyDotenvFile(
 
 /** Validates the environment; the error message is one line naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue.path[0] ?? 'environment');

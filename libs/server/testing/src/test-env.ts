@@ -9,8 +9,11 @@ const REDIS_NAMESPACE = `pondesk:test:${process.pid}-${randomBytes(4).toString('
 
 /** Environment for processes started by tests; secrets are throwaway values. */
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
+  const env: Record<string, string> = {
     NODE_ENV: 'test',
+    // The simulator and snmpsim listen on loopback; the outbox shows mailed links and OTPs to the tests.
+    ALLOW_LOOPBACK_DEVICES: 'true',
+    DEV_OUTBOX: 'true',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
     REDIS_NAMESPACE,
@@ -21,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     PLATFORM_ADMIN_PASSWORD: 'platform-pass-123',
     ...overrides,
   };
+  // Production has no outbox (the configuration refuses it there).
+  if (env.NODE_ENV === 'production' && overrides.DEV_OUTBOX === undefined) env.DEV_OUTBOX = 'false';
+  return env;
 }
 
 /** Puts the test environment into `process.env` so in-process apps read it. */

@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { DevOutboxController, fromThisMachine } from './dev-outbox.controller';
 import { DevOutboxService } from './dev-outbox.service';
 
-const from = (remoteAddress: string) => ({ socket: { remoteAddress } }) as unknown as Request;
+const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  ({ socket: { remoteAddress }, headers }) as unknown as Request;
 
 describe('the development outbox', () => {
   const controller = new DevOutboxController(new DevOutboxService());
@@ -18,6 +19,15 @@ describe('the development outbox', () => {
   it('refuses every other client: OTPs and reset links stay on the machine', () => {
     expect(() => controller.read(from('192.168.1.20'))).toThrow(ForbiddenException);
     expect(() => controller.read(from('::ffff:10.0.0.5'))).toThrow(ForbiddenException);
+  });
+
+  it('refuses a request a proxy on this machine relayed: behind it every client looks local', () => {
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-proto']) {
+      expect(fromThisMachine(from('127.0.0.1', { [header]: '203.0.113.9' }))).toBe(false);
+      expect(() => controller.read(from('127.0.0.1', { [header]: '203.0.113.9' }))).toThrow(
+        ForbiddenException,
+      );
+    }
   });
 
   it('names a malformed recipient', () => {

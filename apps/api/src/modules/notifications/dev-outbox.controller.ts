@@ -7,11 +7,24 @@ import { DevOutboxService } from './dev-outbox.service';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** True when the TCP peer itself is this machine (proxy headers do not count: they can be forged). */
-export const fromThisMachine = (req: Pick<Request, 'socket'>): boolean =>
-  LOOPBACK.has(req.socket.remoteAddress ?? '');
+/** Headers a reverse proxy adds; a request carrying any of them came through one, whatever its peer. */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'via',
+];
 
-/** Registered only when NODE_ENV !== 'production' (see NotificationsModule.forRoot). */
+/**
+ * True when the TCP peer is this machine and no proxy relayed the request: behind a reverse proxy on the
+ * same host every client's peer is 127.0.0.1, so a proxied request is never "from this machine".
+ */
+export const fromThisMachine = (req: Pick<Request, 'socket' | 'headers'>): boolean =>
+  LOOPBACK.has(req.socket.remoteAddress ?? '') && !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+
+/** Registered only with DEV_OUTBOX=true outside production (see NotificationsModule.forRoot). */
 @ApiTags('development')
 @Controller('dev/outbox')
 export class DevOutboxController {
@@ -22,7 +35,7 @@ export class DevOutboxController {
   @ApiOperation({
     summary: 'Development only: the last mails (reset links) and SMS (OTPs) the log transports sent',
     description:
-      'Absent when NODE_ENV=production, and answered only to clients on the machine itself: OTPs and reset links must not leak from a demo reachable on the network. Newest first.',
+      'Present only with DEV_OUTBOX=true (never in production), and answered only to clients on the machine itself that no proxy relayed: OTPs and reset links must not leak from a demo reachable on the network. Newest first.',
   })
   @ApiQuery({ name: 'to', required: false, description: 'Recipient email or number' })
   read(@Req() req: Request, @Query('to') to?: unknown): DevOutbox {

@@ -5,14 +5,14 @@ import { DevOutboxService } from './dev-outbox.service';
 import { MailService } from './mail.service';
 import { HttpSmsGateway, LogSmsGateway, SMS_GATEWAY, type SmsGateway } from './sms-gateway';
 
-/** Mail and SMS. The development outbox route exists only outside production. */
+/** Mail and SMS. The development outbox route exists only with DEV_OUTBOX (never in production). */
 @Module({})
 export class NotificationsModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: NotificationsModule,
       global: true,
-      controllers: config.NODE_ENV === 'production' ? [] : [DevOutboxController],
+      controllers: config.DEV_OUTBOX && config.NODE_ENV !== 'production' ? [DevOutboxController] : [],
       providers: [
         DevOutboxService,
         MailService,

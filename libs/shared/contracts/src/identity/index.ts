@@ -12,7 +12,7 @@
  *   POST   /auth/password/forgot        ForgotPasswordRequest  → 200 MessageResponse (404 'This email is not registered!')
  *   POST   /auth/password/reset         ResetPasswordRequest   → 200 AuthResponse   (signs in; revokes other sessions)
  *   GET    /photos/:file                                       → the image (unguessable file names; <img src> needs no token)
- *   GET    /dev/outbox?to=              (only when NODE_ENV !== 'production') → DevOutbox: last mails (reset links) and SMS (OTPs)
+ *   GET    /dev/outbox?to=              (only with DEV_OUTBOX=true, never in production) → DevOutbox: last mails (reset links) and SMS (OTPs)
  *
  * Signed in (any role)
  *   POST   /auth/logout                 LogoutRequest          → 204 (revokes the session: refresh and access tokens stop working)
