@@ -21,9 +21,12 @@ export default defineConfig({
       treeshake: {
         // The contracts are declarations (constants, types, zod schemas) with no side effects: saying so
         // lets a chunk that imports the barrel skip what it does not use (the form schemas and zod stay
-        // out of the sign-in route). Every other module keeps the default.
+        // out of the sign-in route). Every other module keeps the default, and so does the one contracts
+        // module whose whole point is its side effect (zod's CSP-safe mode, forms/zod-jitless.ts).
         moduleSideEffects: (id) =>
-          /[\\/]libs[\\/]shared[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined,
+          /[\\/]libs[\\/]shared[\\/]contracts[\\/]src[\\/]/.test(id) && !/zod-jitless/.test(id)
+            ? false
+            : undefined,
       },
     },
   },

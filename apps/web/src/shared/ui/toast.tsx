@@ -6,7 +6,7 @@ export const TOAST_DURATION_MS = 2000;
 
 type Severity = 'success' | 'error';
 
-interface Toast {
+export interface Toast {
   id: number;
   severity: Severity;
   message: string;
@@ -21,10 +21,19 @@ const ToastContext = createContext<ToastApi>({ success: () => undefined, error: 
 
 let nextId = 1;
 
+/**
+ * The queue with one more toast, unless the same message is already showing or waiting: ten failed
+ * requests that fail for one reason (the server went away) say so once, not for 20 seconds.
+ */
+export function withToast(queue: readonly Toast[], severity: Severity, message: string): Toast[] {
+  if (queue.some((t) => t.severity === severity && t.message === message)) return [...queue];
+  return [...queue, { id: nextId++, severity, message }];
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const push = useCallback((severity: Severity, message: string) => {
-    setQueue((q) => [...q, { id: nextId++, severity, message }]);
+    setQueue((q) => withToast(q, severity, message));
   }, []);
   const api = useMemo<ToastApi>(
     () => ({ success: (m) => push('success', m), error: (m) => push('error', m) }),

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../identity/messages';
 import { PASSWORD_MIN } from '../validation/patterns';

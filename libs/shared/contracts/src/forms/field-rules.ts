@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../validation/patterns';
 import { VALIDATION_MESSAGES as M } from '../identity/messages';

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { z } from 'zod';
 import {
   DEFAULT_MIKROTIK_PORT,

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../identity/messages';
 import { emailText, requiredText } from './field-rules';
