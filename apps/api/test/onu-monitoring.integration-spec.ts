@@ -6,7 +6,7 @@ import {
   type OnuFilters,
   type OnuRealtime,
   type OnuSignalReading,
-  type OnuStatusChangedEvent,
+  type OnuStatusChange,
   type PppoeLookup,
   type PppoeSuggestions,
   type SignalDay,
@@ -31,6 +31,9 @@ import { startApi, type RunningApi } from './support/test-app';
 
 const GPON = 'bdcom-gpon-mon';
 const EPON = 'vsol-epon-mon';
+
+/** One change as a socket heard it, with the OLT of the message that carried it. */
+type SeenChange = OnuStatusChange & { oltId: string };
 
 describe('one ONU: PPPoE lookup, live reads and device actions', () => {
   let api: RunningApi;
@@ -96,11 +99,12 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     return { ...found, pppoe: parsePppoeIds(found.description)[0] };
   }
 
-  async function listen(account: TestAccount): Promise<OnuStatusChangedEvent[]> {
+  /** Every ONU status change the account's socket hears (each message carries one poll's changes of one OLT). */
+  async function listen(account: TestAccount): Promise<SeenChange[]> {
     const socket = await connectSocket(api.url, account.token);
     sockets.push(socket);
-    const seen: OnuStatusChangedEvent[] = [];
-    socket.on('onu.status.changed', (e) => seen.push(e));
+    const seen: SeenChange[] = [];
+    socket.on('onu.status.changed', (e) => seen.push(...e.changes.map((c) => ({ ...c, oltId: e.oltId }))));
     return seen;
   }
 
@@ -229,7 +233,7 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     const row = (await onuRow(gpon.id, sub.ponPort, sub.onuId))!;
     const all = await listen(admin);
     const seen = {
-      filter: (f: (e: OnuStatusChangedEvent) => boolean) => all.filter((e) => e.onuRef === row.id).filter(f),
+      filter: (f: (e: SeenChange) => boolean) => all.filter((e) => e.onuRef === row.id).filter(f),
     };
 
     const res = await client.post<{ message: string }>(`/onus/${row.id}/reboot`, {}, admin.token);

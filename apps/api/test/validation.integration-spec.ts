@@ -70,8 +70,8 @@ describe('bad input on every JSON endpoint answers 400 naming the field, and sto
       acceptTerms: true,
     },
     'POST /api/v1/auth/login': { username: admin.username, password: admin.password },
-    'POST /api/v1/auth/refresh': { refreshToken: admin.auth.refreshToken },
-    'POST /api/v1/auth/logout': { refreshToken: admin.auth.refreshToken },
+    'POST /api/v1/auth/refresh': { refreshToken: admin.refreshToken },
+    'POST /api/v1/auth/logout': { refreshToken: admin.refreshToken },
     'POST /api/v1/auth/password/forgot': { email: admin.email },
     'POST /api/v1/auth/password/reset': {
       email: admin.email,

@@ -51,7 +51,7 @@ describe('the content security policy the server sends', () => {
     ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.getByRole('main').first().waitFor({ timeout: 15000 });
+      await page.locator('#main-content').waitFor({ timeout: 15000 });
       expect({ path, violations: await violations() }).toEqual({ path, violations: [] });
     }
   });

@@ -21,7 +21,7 @@ import { MaintenanceService } from './maintenance/maintenance.service';
 import { DriverOltConnector } from './olt-sessions/driver-olt-connector';
 import { OltChecksService } from './olt-sessions/olt-checks.service';
 import { OltConnector } from './olt-sessions/olt-connector';
-import { OltLock } from './olt-sessions/olt-lock.service';
+import { OltLock } from './locks/olt-lock.service';
 import { OltProber } from './olt-sessions/olt-prober.service';
 import { OltSessionService } from './olt-sessions/olt-session.service';
 import { OnuActionsService } from './onu-actions/onu-actions.service';

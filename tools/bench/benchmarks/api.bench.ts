@@ -1,6 +1,11 @@
 import { Client } from 'pg';
-import { refreshOltStats } from '@pondesk/server-database';
-import { createMigratedDatabase, startApiProcess, testEnv, type ApiProcess } from '@pondesk/server-testing';
+import {
+  createMigratedDatabase,
+  seedOnuFleet,
+  startApiProcess,
+  testEnv,
+  type ApiProcess,
+} from '@pondesk/server-testing';
 import type { Benchmark } from '../bench-types';
 
 const OLTS = 200;
@@ -29,32 +34,7 @@ async function seed(
   await db.connect();
   try {
     const t0 = Date.now();
-    const olts: { id: string }[] = (
-      await db.query(
-        `INSERT INTO olt (tenant_id, code, name, host, brand, mode, snmp_community_enc, status, pon_port_count, onu_count)
-         SELECT $1, 'OLT-' || lpad(i::text, 3, '0'), 'Bench OLT ' || i, '10.1.' || (i / 250) || '.' || (i % 250), 'vsol',
-                CASE WHEN i % 2 = 0 THEN 'gpon' ELSE 'epon' END, 'v1.x.x.x', 'online', 16, ${ONUS_PER_OLT}
-         FROM generate_series(1, ${OLTS}) i RETURNING id`,
-        [tenantId],
-      )
-    ).rows;
-    await db.query(
-      `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, mac, description, pppoe_ids, status, reason, rx_dbm, tx_dbm, distance_m, vendor, last_seen_at)
-       SELECT $1, o.id, 1 + (n % 16), 1 + n / 16, 'EPON0/' || (1 + n % 16) || ':' || (1 + n / 16),
-              lpad(to_hex(o.rn), 4, '0') || ':' || lpad(to_hex(n), 4, '0'), 'user' || o.rn || '_' || n || '@isp',
-              ARRAY['user' || o.rn || '_' || n || '@isp'],
-              CASE WHEN (o.rn + n) % 11 = 0 THEN 'offline' ELSE 'online' END,
-              CASE WHEN (o.rn + n) % 11 = 0 THEN (ARRAY['los','power-off','wire-down'])[1 + n % 3] END,
-              CASE WHEN (o.rn + n) % 11 = 0 THEN NULL ELSE -8 - ((o.rn * 7 + n * 13) % 240) / 10.0 END,
-              2.1, 100 + (n * 37) % 9000, (ARRAY['HWTC','ZTEG','VSOL','BDCM'])[1 + n % 4], now()
-       FROM (SELECT id, row_number() OVER () AS rn FROM olt WHERE tenant_id = $1) o, generate_series(0, ${ONUS_PER_OLT - 1}) n`,
-      [tenantId],
-    );
-    // As polls leave them: each OLT's stored figures follow its ONUs.
-    await refreshOltStats(
-      { query: async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows },
-      olts.map((o) => o.id),
-    );
+    const oltIds = await seedOnuFleet(db, tenantId, { olts: OLTS, onusPerOlt: ONUS_PER_OLT });
     log(`seeded ${OLTS} OLTs and ${OLTS * ONUS_PER_OLT} ONUs in ${Date.now() - t0} ms`);
     const t1 = Date.now();
     await db.query(
@@ -91,7 +71,7 @@ async function seed(
     log(
       `seeded ${OLTS * ONUS_PER_OLT * SAMPLES_PER_ONU} signal samples in ${t2 - t1} ms, 90-day history of ${ids.length} ONUs in ${Date.now() - t2} ms`,
     );
-    return { oltIds: olts.map((o) => o.id), historyOnuIds: ids };
+    return { oltIds, historyOnuIds: ids };
   } finally {
     await db.end();
   }

@@ -38,6 +38,15 @@ describe('http client session handling', () => {
   const authOf = (call: number) =>
     (fetchMock.mock.calls[call][1]?.headers as Record<string, string>).Authorization;
 
+  it('sends the CSRF header and same-origin credentials (the refresh cookie) on every call', async () => {
+    configureHttpClient({ token: () => token, onUnauthorized });
+    fetchMock.mockResolvedValueOnce(json(200, { ok: 1 }));
+    await http('/auth/refresh', { method: 'POST', headers: { 'X-Pondesk-Remember': 'false' } });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({ 'X-Requested-With': 'pondesk', 'X-Pondesk-Remember': 'false' });
+  });
+
   it('renews an expired access token once and repeats the call with the new one', async () => {
     const refresh = jest.fn(async () => {
       token = 'new';

@@ -49,7 +49,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** For sign-in and similar calls whose 401 is an answer, not an expired session. */
   skipAuthRedirect?: boolean;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * Sent on every call. The API requires it where the httpOnly refresh cookie authenticates (refresh): a
+ * page of another site cannot add it to a request, so it cannot use the cookie (CSRF).
+ */
+export const CSRF_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'pondesk' };
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const qs = new URLSearchParams();
@@ -88,7 +96,11 @@ async function send<T>(
   token: string | null,
   retried = false,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    ...CSRF_HEADERS,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

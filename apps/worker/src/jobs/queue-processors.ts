@@ -2,8 +2,9 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { AppConfig } from '@pondesk/server-config';
-import { QueueName } from '@pondesk/server-queue';
+import { QueueName, WORKER_JOB_LOCK_MS, WORKER_STALLED_CHECK_MS } from '@pondesk/server-queue';
 import { JobRegistry } from './job-registry.service';
+import { RunningJobs } from './running-jobs';
 
 /** Jobs of one queue run at once per worker process. */
 const CONCURRENCY: { readonly [Q in QueueName]: (config: AppConfig) => number } = {
@@ -19,21 +20,35 @@ const className = (queue: QueueName) =>
   `${queue.replace(/(^|-)(\w)/g, (_m, _dash: string, c: string) => c.toUpperCase())}Processor`;
 
 function queueProcessor(queue: QueueName, concurrency: number): Type<WorkerHost> {
-  @Processor(queue, { concurrency })
+  // A killed worker's job is found stalled and run again by another worker within seconds.
+  @Processor(queue, {
+    concurrency,
+    lockDuration: WORKER_JOB_LOCK_MS,
+    stalledInterval: WORKER_STALLED_CHECK_MS,
+  })
   class QueueProcessor extends WorkerHost {
-    constructor(@Inject(JobRegistry) private readonly registry: JobRegistry) {
+    constructor(
+      @Inject(JobRegistry) private readonly registry: JobRegistry,
+      @Inject(RunningJobs) private readonly running: RunningJobs,
+    ) {
       super();
     }
 
-    process(job: Job): Promise<unknown> {
-      return this.registry.dispatch(queue, job);
+    process(job: Job, token?: string): Promise<unknown> {
+      return this.running.track(job, token, () => this.registry.dispatch(queue, job));
     }
   }
   Object.defineProperty(QueueProcessor, 'name', { value: className(queue) });
   return QueueProcessor;
 }
 
-/** One BullMQ worker per queue; each hands its jobs to the registry, which knows the handler by name. */
-export function queueProcessors(config: AppConfig): Type<WorkerHost>[] {
-  return Object.values(QueueName).map((queue) => queueProcessor(queue, CONCURRENCY[queue](config)));
+/**
+ * One BullMQ worker per queue; each hands its jobs to the registry, which knows the handler by name. With
+ * them, the drain that lets their running jobs finish (or hands them back) at shutdown.
+ */
+export function queueProcessors(config: AppConfig): Type<unknown>[] {
+  return [
+    RunningJobs,
+    ...Object.values(QueueName).map((queue) => queueProcessor(queue, CONCURRENCY[queue](config))),
+  ];
 }

@@ -4,26 +4,35 @@ import {
   DriverErrorCode,
   createOltDriver,
   type DeviceConnection,
+  type OltDriver,
 } from '@pondesk/device-drivers';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
 import type { OltEntity } from '@pondesk/server-database';
+import { DeviceTargetGuard } from './device-target-guard';
 import { OltConnector, type PollableOlt } from './olt-connector';
 
-/** Opens the device layer's driver for a stored OLT, with its credentials unsealed only in memory. */
+/**
+ * Opens the device layer's driver for a stored OLT, with its credentials unsealed only in memory. The
+ * OLT's address is checked against the device-target policy before the first socket opens (rows stored
+ * before the policy, names that now resolve elsewhere), and the driver connects to the checked address.
+ */
 @Injectable()
 export class DriverOltConnector extends OltConnector {
   private readonly box: SecretBox;
+  private readonly targets: DeviceTargetGuard;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     super();
     this.box = new SecretBox(config.ENCRYPTION_KEY);
+    this.targets = new DeviceTargetGuard(config);
   }
 
-  connection(olt: OltEntity): DeviceConnection {
+  /** How to reach the OLT at `address` (its host, checked and resolved). */
+  connection(olt: OltEntity, address = olt.host): DeviceConnection {
     const password = this.box.openOptional(olt.passwordEnc);
     const login = olt.username && password !== null ? { username: olt.username, password } : null;
     return {
-      host: olt.host,
+      host: address,
       snmp: {
         port: olt.snmpPort,
         version: 'v2c',
@@ -42,32 +51,54 @@ export class DriverOltConnector extends OltConnector {
     };
   }
 
+  /** Every port the driver may open for this OLT (as `connection` decides, without unsealing anything). */
+  private ports(olt: OltEntity): number[] {
+    const login = !!olt.username && !!olt.passwordEnc;
+    return [
+      olt.snmpPort,
+      ...(login ? [olt.telnetPort] : []),
+      ...(login && olt.brand === 'avies' ? [olt.httpPort ?? 80] : []),
+    ];
+  }
+
   connect(olt: OltEntity): PollableOlt {
-    const driver = createOltDriver(olt.brand, olt.mode, this.connection(olt));
+    // Nothing is connected (nor the driver built) until the address has passed the policy.
+    const opened: Promise<OltDriver> = this.targets
+      .pin(olt.host, this.ports(olt))
+      .then((address) => createOltDriver(olt.brand, olt.mode, this.connection(olt, address)));
+    // A refused address is reported by the first call; `close` must not raise it again.
+    opened.catch(() => undefined);
+    const use = async <T>(fn: (driver: OltDriver) => Promise<T>): Promise<T> => fn(await opened);
     return {
-      async listOnus() {
-        const records = await driver.listOnus();
-        const ports = await driver.listPonPorts().catch(() => null);
-        return { onus: records, ponPorts: ports ? ports.length : null };
+      listOnus: () =>
+        use(async (driver) => {
+          const records = await driver.listOnus();
+          const ports = await driver.listPonPorts().catch(() => null);
+          return { onus: records, ponPorts: ports ? ports.length : null };
+        }),
+      portOnus: (ponPort) => use((driver) => driver.listOnus({ ponPort })),
+      readOptics: (onu) => use((driver) => driver.readOnuOptics(onu)),
+      history: (onu) =>
+        use(async (driver) => {
+          try {
+            return await driver.onuHistory(onu);
+          } catch (error) {
+            if (error instanceof DriverError && error.code === DriverErrorCode.UNSUPPORTED) return null;
+            throw error;
+          }
+        }),
+      reboot: (onu) => use((driver) => driver.rebootOnu(onu)),
+      deleteOnu: (onu) => use((driver) => driver.deleteOnu(onu)),
+      checkTelnet: () => use((driver) => driver.checkTelnetLogin()),
+      systemHealth: () =>
+        use(async (driver) => {
+          const h = await driver.systemHealth();
+          return { cpuPercent: h.cpuPercent, memoryPercent: h.memoryPercent, uptimeSeconds: h.uptimeSeconds };
+        }),
+      close: async () => {
+        const driver = await opened.catch(() => null);
+        await driver?.close();
       },
-      portOnus: (ponPort) => driver.listOnus({ ponPort }),
-      readOptics: (onu) => driver.readOnuOptics(onu),
-      async history(onu) {
-        try {
-          return await driver.onuHistory(onu);
-        } catch (error) {
-          if (error instanceof DriverError && error.code === DriverErrorCode.UNSUPPORTED) return null;
-          throw error;
-        }
-      },
-      reboot: (onu) => driver.rebootOnu(onu),
-      deleteOnu: (onu) => driver.deleteOnu(onu),
-      checkTelnet: () => driver.checkTelnetLogin(),
-      async systemHealth() {
-        const h = await driver.systemHealth();
-        return { cpuPercent: h.cpuPercent, memoryPercent: h.memoryPercent, uptimeSeconds: h.uptimeSeconds };
-      },
-      close: () => driver.close(),
     };
   }
 }

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import {
   JobName,
   type DeviceOutcome,
@@ -8,17 +9,32 @@ import {
 } from '@pondesk/server-queue';
 import type { TelnetCheckResult } from '@pondesk/contracts';
 import { OnJob } from '../jobs/on-job.decorator';
+import { DeviceTargetGuard } from './device-target-guard';
 import { OltSessionService, messageOf } from './olt-session.service';
 import { checkPort } from './port-check';
 
 /** The OLT form's and the Clear dialog's reachability checks. */
 @Injectable()
 export class OltChecksService {
-  constructor(private readonly sessions: OltSessionService) {}
+  private readonly targets: DeviceTargetGuard;
 
+  constructor(
+    private readonly sessions: OltSessionService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.targets = new DeviceTargetGuard(config);
+  }
+
+  /** The address typed into the form, checked against the device-target policy right before connecting. */
   @OnJob(JobName.PortCheck)
-  portCheck({ host, port }: PortCheckPayload): Promise<PortCheckResult> {
-    return checkPort(host, port);
+  async portCheck({ host, port }: PortCheckPayload): Promise<PortCheckResult> {
+    let address: string;
+    try {
+      address = await this.targets.pin(host, [port]);
+    } catch (error) {
+      return { status: 'closed', latencyMs: null, error: messageOf(error) };
+    }
+    return checkPort(address, port);
   }
 
   @OnJob(JobName.TelnetCheck)

@@ -4,19 +4,32 @@ import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { isOltBrand, isOltMode, type ProbeResponse } from '@pondesk/contracts';
 import { JobName, type ProbePayload } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
+import { DeviceTargetGuard } from './device-target-guard';
 
-/** 'Test Get Port': identify an OLT over SNMP and count its PON ports and ONUs, before it is saved. */
+/**
+ * 'Test Get Port': identify an OLT over SNMP and count its PON ports and ONUs, before it is saved. Only
+ * what the request carries is used (its address, port and community): never a stored OLT's secrets.
+ */
 @Injectable()
 export class OltProber {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  private readonly targets: DeviceTargetGuard;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.targets = new DeviceTargetGuard(config);
+  }
 
   @OnJob(JobName.ProbeOlt)
   async probe(p: ProbePayload): Promise<ProbeResponse> {
     const empty = { brand: null, mode: null, model: null, sysDescr: null, ponPorts: null, onuCount: null };
+    // The request's own community or nothing: never a default, never another OLT's stored one.
+    if (typeof p.community !== 'string' || !p.community)
+      return { ...empty, ok: false, error: 'An SNMP community is required' };
     try {
+      // Checked right before the socket opens; the checked address is used, not the name again.
+      const address = await this.targets.pin(p.host, [p.snmpPort]);
       const opened = await openDevice(
         {
-          host: p.host,
+          host: address,
           snmp: {
             port: p.snmpPort,
             version: 'v2c',

@@ -5,7 +5,7 @@ import { DriverError, DriverErrorCode } from '@pondesk/device-drivers';
 import { OltEntity } from '@pondesk/server-database';
 import type { DeviceFailureCode, DeviceOutcome } from '@pondesk/server-queue';
 import { OltConnector, type PollableOlt } from './olt-connector';
-import { OltBusyError, OltLock } from './olt-lock.service';
+import { OltBusyError, OltLock } from '../locks/olt-lock.service';
 
 /** An operator waits for these: queue behind a running poll for a while, then say the OLT is busy. */
 const LOCK_WAIT_MS = 20_000;

@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import type { OnuHistoryEvent, OnuOptics, OnuRecord } from '@pondesk/device-drivers';
 import type { OnuDownReasonCode, OnuRealtime, OnuSignalReading } from '@pondesk/contracts';
 import { refreshOltStats, type OltEntity } from '@pondesk/server-database';
 import {
   JobName,
   JobQueue,
+  RedisConnections,
   ONU_WATCH_INTERVAL_MS,
   ONU_WATCH_MAX_MS,
   type DeviceOutcome,
@@ -20,6 +23,7 @@ import { DeviceActionFailure, OltSessionService } from '../olt-sessions/olt-sess
 import { toOnuReading } from '../polling/onu-record-mapper';
 import { OnuStore } from '../polling/onu-store.service';
 import { EventPublisher } from '../realtime/event-publisher.service';
+import { ActionJournal } from './action-journal';
 
 /** A watch's follow-up look at the port, kept a while for inspection. */
 const WATCH_JOB_OPTIONS = { delay: ONU_WATCH_INTERVAL_MS, removeOnComplete: 100, removeOnFail: 100 };
@@ -59,13 +63,19 @@ export function summariseHistory(
  */
 @Injectable()
 export class OnuActionsService {
+  private readonly journal: ActionJournal;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly jobs: JobQueue,
     private readonly sessions: OltSessionService,
     private readonly store: OnuStore,
     private readonly events: EventPublisher,
-  ) {}
+    connections: RedisConnections,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.journal = ActionJournal.open(connections, config);
+  }
 
   @OnJob(JobName.OnuReadSignal)
   readSignal(p: OnuActionPayload): Promise<DeviceOutcome<OnuSignalReading>> {
@@ -112,24 +122,54 @@ export class OnuActionsService {
     });
   }
 
+  /**
+   * Reboots the ONU once per job: a retry of a job whose worker died after recording the reboot does not
+   * send it again (a second reboot would cut the subscriber off twice). It looks at the port instead: an
+   * ONU found down for a reboot confirms it; otherwise the outcome is unknown and the operator decides.
+   * Either way the port is watched, so the lists follow the ONU.
+   */
   @OnJob(JobName.OnuReboot)
-  reboot(p: OnuActionPayload): Promise<DeviceOutcome<{ watching: boolean }>> {
-    return this.run(p, async (session) => {
+  reboot(p: OnuActionPayload, job: Job): Promise<DeviceOutcome<{ watching: boolean }>> {
+    return this.run(p, async (session, olt) => {
+      if (!(await this.journal.start(job))) {
+        const record = await this.readPort(session, olt, p);
+        await this.watchAfterReboot(p);
+        if (record.status !== 'online' && record.lastDeregReason === 'reboot') return { watching: true };
+        throw new DeviceActionFailure(
+          'OUTCOME_UNKNOWN',
+          "The worker that sent this reboot stopped before the OLT confirmed it, and it was not sent again; check the ONU's status before rebooting it again",
+        );
+      }
       await session.reboot(p);
-      // Watch the port until the ONU has gone and come back, so the lists show it without a reload.
-      await this.jobs.enqueue(
-        JobName.OnuWatch,
-        { ...p, until: Date.now() + ONU_WATCH_MAX_MS, sawOffline: false },
-        WATCH_JOB_OPTIONS,
-      );
+      await this.watchAfterReboot(p);
       return { watching: true };
     });
   }
 
+  /** Watches the port until the ONU has gone and come back, so the lists show it without a reload. */
+  private async watchAfterReboot(p: OnuActionPayload): Promise<void> {
+    await this.jobs.enqueue(
+      JobName.OnuWatch,
+      { ...p, until: Date.now() + ONU_WATCH_MAX_MS, sawOffline: false },
+      WATCH_JOB_OPTIONS,
+    );
+  }
+
+  /**
+   * Deletes the ONU on the OLT once per job. A retry after a worker died mid-clear does not send the delete
+   * again: it reads the port, and finishes the clear only when the OLT no longer lists the ONU.
+   */
   @OnJob(JobName.OnuClear)
-  clear(p: OnuActionPayload): Promise<DeviceOutcome<{ deleted: boolean }>> {
+  clear(p: OnuActionPayload, job: Job): Promise<DeviceOutcome<{ deleted: boolean }>> {
     return this.run(p, async (session, olt) => {
-      await session.deleteOnu(p);
+      if (await this.journal.start(job)) await session.deleteOnu(p);
+      else if (
+        (await session.portOnus(p.ponPort)).some((r) => r.ponPort === p.ponPort && r.onuId === p.onuId)
+      )
+        throw new DeviceActionFailure(
+          'OUTCOME_UNKNOWN',
+          'The worker that sent this clear stopped before the OLT confirmed it, and it was not sent again; the OLT still lists the ONU, so clear it again',
+        );
       await this.db.transaction(async (tx) => {
         await tx.query('DELETE FROM onu WHERE id = $1 AND olt_id = $2', [p.onuRef, olt.id]);
         await refreshOltStats(tx, [olt.id]);

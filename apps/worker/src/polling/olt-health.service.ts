@@ -12,7 +12,7 @@ import {
 } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 import { OltConnector, type PollableOlt } from '../olt-sessions/olt-connector';
-import { OltLock } from '../olt-sessions/olt-lock.service';
+import { OltLock } from '../locks/olt-lock.service';
 import { EventPublisher } from '../realtime/event-publisher.service';
 
 type HealthReading = Awaited<ReturnType<PollableOlt['systemHealth']>>;

@@ -7,10 +7,10 @@ import { OltEntity } from '@pondesk/server-database';
 import { JobName, type OltJobPayload, type PollOltResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 import { OltConnector } from '../olt-sessions/olt-connector';
-import { OltLock } from '../olt-sessions/olt-lock.service';
+import { OltLock } from '../locks/olt-lock.service';
 import { EventPublisher } from '../realtime/event-publisher.service';
 import { OltHealthService } from './olt-health.service';
-import { OnuStore, type AppliedPoll } from './onu-store.service';
+import { OnuStore } from './onu-store.service';
 import { toOnuReading } from './onu-record-mapper';
 
 /** A full ONU poll of one OLT: bulk read through the driver, diff, upsert, samples, events. */
@@ -44,42 +44,23 @@ export class PollOltService {
   async poll(olt: OltEntity, pollTime: Date): Promise<PollOltResult> {
     const t0 = performance.now();
     const session = this.connector.connect(olt);
-    let applied: AppliedPoll;
+    let listed: Awaited<ReturnType<typeof session.listOnus>>;
     try {
-      const { onus, ponPorts } = await session.listOnus();
-      applied = await this.store.applyPoll(
-        olt,
-        onus.map(toOnuReading),
-        pollTime,
-        Math.round(performance.now() - t0),
-        ponPorts,
-      );
+      listed = await session.listOnus();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const durationMs = Math.round(performance.now() - t0);
-      this.logger.warn({ oltId: olt.id, err: message }, `poll of ${olt.name} failed`);
-      await this.olts.update(
-        { id: olt.id },
-        { lastError: message.slice(0, 500), lastPolledAt: pollTime, lastPollDurationMs: durationMs },
-      );
-      // No answer at all is a failed reachability attempt (the health check may be skipping its turns
-      // while this poll holds the lock); an answer the driver could not use says nothing about reachability.
-      if (isUnreachableError(error)) await this.health.recordUnreachable(olt.id, message);
-      this.events.toOlt(olt, 'olt.poll.finished', {
-        oltId: olt.id,
-        ok: false,
-        durationMs,
-        total: 0,
-        online: 0,
-        offline: 0,
-        changed: 0,
-        error: message,
-        at: new Date().toISOString(),
-      });
-      return { ok: false, durationMs, error: message };
+      return await this.walkFailed(olt, pollTime, t0, error);
     } finally {
       await session.close().catch(() => undefined);
     }
+    // Only the walk's failures are the OLT's: a database that fails here (restarting, unreachable) fails
+    // the job, and BullMQ runs it again with the same poll time, so no sample is lost or stored twice.
+    const applied = await this.store.applyPoll(
+      olt,
+      listed.onus.map(toOnuReading),
+      pollTime,
+      Math.round(performance.now() - t0),
+      listed.ponPorts,
+    );
     const durationMs = Math.round(performance.now() - t0);
     const at = pollTime.toISOString();
     // A full walk that answered proves the OLT reachable; the health check need not wait its turn to say so.
@@ -111,5 +92,36 @@ export class PollOltService {
       at: new Date().toISOString(),
     });
     return { ok: true, durationMs, total: applied.total, changed: applied.changes.length };
+  }
+
+  /** The OLT did not give its ONUs: recorded on the OLT and told to its viewers; the job itself succeeds. */
+  private async walkFailed(
+    olt: OltEntity,
+    pollTime: Date,
+    t0: number,
+    error: unknown,
+  ): Promise<PollOltResult> {
+    const message = error instanceof Error ? error.message : String(error);
+    const durationMs = Math.round(performance.now() - t0);
+    this.logger.warn({ oltId: olt.id, err: message }, `poll of ${olt.name} failed`);
+    await this.olts.update(
+      { id: olt.id },
+      { lastError: message.slice(0, 500), lastPolledAt: pollTime, lastPollDurationMs: durationMs },
+    );
+    // No answer at all is a failed reachability attempt (the health check may be skipping its turns
+    // while this poll holds the lock); an answer the driver could not use says nothing about reachability.
+    if (isUnreachableError(error)) await this.health.recordUnreachable(olt.id, message);
+    this.events.toOlt(olt, 'olt.poll.finished', {
+      oltId: olt.id,
+      ok: false,
+      durationMs,
+      total: 0,
+      online: 0,
+      offline: 0,
+      changed: 0,
+      error: message,
+      at: new Date().toISOString(),
+    });
+    return { ok: false, durationMs, error: message };
   }
 }

@@ -1,23 +1,51 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
+import type Redis from 'ioredis';
 import {
   allOltsRoom,
   oltRoom,
+  onuStatusChangesEvents,
   tenantRoom,
-  type OnuStatusChangedEvent,
+  type OnuStatusChange,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@pondesk/contracts';
 import { RedisConnections } from '@pondesk/server-queue';
 
-/** Publishes events through Redis in the Socket.IO adapter's format; the API's sockets deliver them. */
+/**
+ * Publishes events through Redis in the Socket.IO adapter's format; the API's sockets deliver them.
+ * Events are best effort: one that cannot be published (Redis away, the process shutting down) is dropped
+ * with a warning, never an unhandled rejection — the emitter does not wait for its `publish`.
+ */
 @Injectable()
-export class EventPublisher {
+export class EventPublisher implements OnApplicationShutdown {
+  private readonly logger = new Logger(EventPublisher.name);
   private readonly emitter: Emitter<ServerToClientEvents>;
+  private closing = false;
 
   constructor(connections: RedisConnections) {
-    this.emitter = new Emitter<ServerToClientEvents>(connections.open());
+    const redis = connections.open();
+    this.emitter = new Emitter<ServerToClientEvents>(this.publisherOf(redis));
+  }
+
+  /**
+   * By now the job drain has finished or handed back every job; a handler still running after a hand-back
+   * must not publish on the connection that is closing alongside.
+   */
+  onApplicationShutdown(): void {
+    this.closing = true;
+  }
+
+  private publisherOf(redis: Redis): Pick<Redis, 'publish'> {
+    const publish = (channel: string | Buffer, message: string | Buffer): Promise<number> => {
+      if (this.closing || redis.status === 'end' || redis.status === 'close') return Promise.resolve(0);
+      return redis.publish(channel, message).catch((error: unknown) => {
+        this.logger.warn(`event not published: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      });
+    };
+    return { publish } as Pick<Redis, 'publish'>;
   }
 
   toTenant<E extends ServerEventName>(tenantId: string, event: E, payload: ServerEventPayload<E>): void {
@@ -44,26 +72,30 @@ export class EventPublisher {
     )(event, payload);
   }
 
-  /** One `onu.status.changed` per status change a poll (or a port read) found on an OLT. */
+  /**
+   * The status changes a poll (or a port read, or an ONU action) found on an OLT: one
+   * `onu.status.changed` carrying them all (in chunks of `ONU_STATUS_CHANGES_PER_EVENT` when a PON or
+   * city outage changes thousands), never one message per ONU; nothing when nothing changed.
+   */
   onuChanges(
     olt: { id: string; tenantId: string },
-    changes: readonly (Omit<OnuStatusChangedEvent, 'oltId' | 'at'> & { at?: Date })[],
+    changes: readonly (Omit<OnuStatusChange, 'at'> & { at?: Date })[],
     at: string,
   ): void {
-    for (const c of changes)
-      this.toOlt(olt, 'onu.status.changed', {
-        oltId: olt.id,
-        onuRef: c.onuRef,
-        ponPort: c.ponPort,
-        onuId: c.onuId,
-        ifName: c.ifName,
-        pppoeIds: c.pppoeIds,
-        from: c.from,
-        to: c.to,
-        reason: c.reason,
-        reasonRaw: c.reasonRaw,
-        // When the change happened (the OLT's own time when it gave one), else when it was seen.
-        at: c.at?.toISOString() ?? at,
-      });
+    const list = changes.map((c): OnuStatusChange => ({
+      onuRef: c.onuRef,
+      ponPort: c.ponPort,
+      onuId: c.onuId,
+      ifName: c.ifName,
+      pppoeIds: c.pppoeIds,
+      from: c.from,
+      to: c.to,
+      reason: c.reason,
+      reasonRaw: c.reasonRaw,
+      // When the change happened (the OLT's own time when it gave one), else when it was seen.
+      at: c.at?.toISOString() ?? at,
+    }));
+    for (const event of onuStatusChangesEvents(olt.id, at, list))
+      this.toOlt(olt, 'onu.status.changed', event);
   }
 }

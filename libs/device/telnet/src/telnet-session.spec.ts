@@ -351,4 +351,46 @@ describe('TelnetSession against a local fake OLT over real sockets', () => {
     await olt.stop();
     await expect(base(port).open()).rejects.toMatchObject({ code: TelnetErrorCode.CONNECT_FAILED });
   });
+
+  it.each([
+    ['username', { username: 'admin\r\nreload' }],
+    ['password', { password: 'secret\nreload' }],
+    ['password', { password: 'secret\u0000' }],
+    ['enable password', { enablePassword: 'enable\r' }],
+    ['password', { password: 'secret\u0085reload' }],
+  ])('refuses a %s with control characters before anything is written', async (what, extra) => {
+    const olt = new FakeOlt();
+    const port = await olt.start();
+    let connections = 0;
+    olt.server.on('connection', () => connections++);
+    try {
+      const s = base(port, extra);
+      await expect(s.open()).rejects.toMatchObject({
+        code: TelnetErrorCode.INVALID_INPUT,
+        message: expect.stringContaining(`telnet ${what}`),
+      });
+      // The message names the field, never its value.
+      await expect(s.open()).rejects.not.toMatchObject({ message: expect.stringContaining('reload') });
+      expect(connections).toBe(0);
+      expect(olt.commandsSeen).toEqual([]);
+    } finally {
+      await olt.stop();
+    }
+  });
+
+  it('refuses a command with a line break, and the session stays usable', async () => {
+    const olt = new FakeOlt({ enablePassword: null });
+    const port = await olt.start();
+    const s = base(port);
+    try {
+      await s.open();
+      const before = olt.commandsSeen.length;
+      await expect(s.exec('echo a\r\nreload')).rejects.toMatchObject({ code: TelnetErrorCode.INVALID_INPUT });
+      expect(olt.commandsSeen.slice(before)).toEqual([]);
+      expect(await s.exec('echo still-alive')).toBe('still-alive');
+    } finally {
+      await s.close();
+      await olt.stop();
+    }
+  });
 });

@@ -75,6 +75,21 @@ export class TelnetSession {
 
   /** Connect, log in, enter privileged mode and turn the pager off where the brand allows. */
   async open(): Promise<void> {
+    // Checked before the socket opens: a stored value with a line break would type commands of its own.
+    for (const [name, value] of [
+      ['username', this.opts.username],
+      ['password', this.opts.password],
+      ['enable password', this.opts.enablePassword],
+    ] as const) {
+      if (value !== undefined && hasControlCharacters(value)) {
+        this.closed = true;
+        throw new TelnetError(
+          TelnetErrorCode.INVALID_INPUT,
+          `the telnet ${name} for ${this.label} contains control characters (e.g. a line break); nothing was sent`,
+          this.label,
+        );
+      }
+    }
     const connectTimeout = this.opts.connectTimeoutMs ?? 5000;
     this.telnet.on('data', (chunk: Buffer) => this.onData(chunk));
     this.telnet.on('close', () => this.onClose());
@@ -107,6 +122,15 @@ export class TelnetSession {
 
   /** Run one command; resolves with its cleaned output (no echo, no prompt, no event lines). */
   exec(command: string, options: ExecOptions = {}): Promise<string> {
+    // One command is one line: a line break (or any control character) would smuggle in another.
+    if (hasControlCharacters(command))
+      return Promise.reject(
+        new TelnetError(
+          TelnetErrorCode.INVALID_INPUT,
+          `a command for ${this.label} contains control characters; nothing was sent`,
+          this.label,
+        ),
+      );
     const run = this.queue.then(() => this.execNow(command, options));
     this.queue = run.catch(() => undefined);
     return run;
@@ -403,6 +427,11 @@ export class TelnetSession {
     if (sock && sock.writable && !this.closed) sock.write(buf);
   }
 }
+
+/** C0 controls (CR, LF, NUL…), DEL and C1 controls: never part of a credential or a command line. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
 function errText(e: unknown): string {
   if (e instanceof Error) return e.message;

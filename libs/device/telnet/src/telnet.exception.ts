@@ -7,6 +7,8 @@ export enum TelnetErrorCode {
   COMMAND_FAILED = 'TELNET_COMMAND_FAILED',
   CLOSED = 'TELNET_CLOSED',
   OUTPUT_TOO_LARGE = 'TELNET_OUTPUT_TOO_LARGE',
+  /** A credential or command with control characters: refused before anything is written. */
+  INVALID_INPUT = 'TELNET_INVALID_INPUT',
 }
 
 export class TelnetError extends Error {

@@ -102,6 +102,11 @@ export const envSchema = z.object({
    * Link-local addresses and this platform's own service ports stay refused.
    */
   ALLOW_LOOPBACK_DEVICES: boolFromEnv(false),
+  /**
+   * New accounts (sign-up and registration) allowed per client address per hour. Raise it where many
+   * legitimate sign-ups share one address (or for test runs, where every client is on loopback).
+   */
+  SIGNUPS_PER_IP_PER_HOUR: intFromEnv(1, 1_000_000, 5),
   /** Public origin of the web app; reset links point here and nowhere else. */
   APP_ORIGIN: z.url({ error: 'must be a URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),

@@ -62,8 +62,12 @@ export interface TelnetCheckPayload {
   oltId: string;
 }
 
-/** Why on-demand device work did not give its answer. */
-export type DeviceFailureCode = 'ONU_GONE' | 'OLT_GONE' | 'OLT_BUSY' | 'UNSUPPORTED' | 'DEVICE';
+/**
+ * Why on-demand device work did not give its answer. `OUTCOME_UNKNOWN`: a worker sent a reboot or clear
+ * and died before confirming it; the retry did not send it again and could not confirm its effect.
+ */
+export type DeviceFailureCode =
+  'ONU_GONE' | 'OLT_GONE' | 'OLT_BUSY' | 'UNSUPPORTED' | 'DEVICE' | 'OUTCOME_UNKNOWN';
 
 /** On-demand device work answers with this rather than failing the job: the API turns it into an HTTP error. */
 export type DeviceOutcome<T> = { ok: true; value: T } | { ok: false; code: DeviceFailureCode; error: string };

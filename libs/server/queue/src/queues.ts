@@ -56,3 +56,18 @@ export const workerHeartbeatPrefix = (settings: RedisNamespaceSettings) =>
   `${redisNamespace(settings)}:worker:heartbeat:`;
 export const WORKER_HEARTBEAT_TTL_SECONDS = 15;
 export const WORKER_HEARTBEAT_INTERVAL_MS = 5000;
+
+/**
+ * A worker holds each running job's lock for this long and renews it at half the time. A worker that dies
+ * (SIGKILL, lost host) stops renewing: within this time plus one stalled check, another worker's stalled
+ * checker moves the job back to wait and it runs again (BullMQ's default of 30 s each would leave an
+ * operator's action hanging for up to a minute).
+ */
+export const WORKER_JOB_LOCK_MS = 10_000;
+export const WORKER_STALLED_CHECK_MS = 5_000;
+/**
+ * At SIGTERM a worker stops taking jobs and lets its running jobs finish for this long; what is still
+ * running then is handed back (moved to wait, its locks released) for another worker. Under the 10 s a
+ * container runtime allows between SIGTERM and SIGKILL.
+ */
+export const WORKER_DRAIN_MS = 6_000;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { AuthResponse } from '@pondesk/contracts';
 
 /** A short unique suffix so tests sharing one database never collide on usernames or emails. */
@@ -6,10 +7,73 @@ export function unique(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
 
-/** A client address of its own per test file (the API trusts X-Forwarded-For from loopback), so rate limits do not leak between files. */
+/**
+ * An address for X-Forwarded-For, for tests of an API that trusts a proxy (TRUST_PROXY): without that
+ * setting the header is ignored, as it must be.
+ */
 export function fakeIp(): string {
   const b = randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/**
+ * A loopback address of its own (127.0.0.0/8 is all this machine's): a client that connects from it
+ * is a distinct client to the API's per-address limits, with nothing forged.
+ */
+export function loopbackIp(): string {
+  const b = randomBytes(3);
+  return `127.${b[0]}.${b[1]}.${1 + (b[2] % 254)}`;
+}
+
+const isLoopbackIp = (ip: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+
+/** One HTTP exchange from a chosen local address (fetch cannot bind one without undici's Agent). */
+function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; localAddress: string },
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: init.method, headers: init.headers, localAddress: init.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (init.body !== undefined) req.end(init.body);
+    else req.end();
+  });
+}
+
+/** The API's refresh-token cookie (httpOnly, SameSite=Strict, Path=/api/v1/auth). */
+export const REFRESH_COOKIE = 'pondesk_refresh';
+/** The header the API requires where the cookie authenticates (refresh): a cross-site form cannot send it. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'pondesk';
+
+/** The refresh-token cookie a response set (its raw value), or null. */
+export function refreshCookieOf(res: { headers: Headers }): string | null {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (pair.slice(0, eq).trim() === REFRESH_COOKIE) return pair.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/** The refresh token inside a cookie value (a session-only cookie marks its value with `s~`). */
+export function refreshTokenOfCookie(value: string): string {
+  const decoded = decodeURIComponent(value);
+  return decoded.startsWith('s~') ? decoded.slice(2) : decoded;
 }
 
 export interface JsonResponse<T = unknown> {
@@ -18,20 +82,38 @@ export interface JsonResponse<T = unknown> {
   headers: Headers;
 }
 
-/** A tiny JSON client for the running API. */
+/**
+ * A tiny JSON client for the running API. Its `ip` is a loopback address it connects from (each client
+ * a distinct address, by default), or any other address, sent as X-Forwarded-For for tests of proxy trust.
+ */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
-    readonly ip: string = fakeIp(),
+    readonly ip: string = loopbackIp(),
   ) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: {
+      token?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      /** Sent as the refresh-token cookie (with the CSRF header a browser client adds). */
+      refreshCookie?: string;
+    } = {},
   ): Promise<JsonResponse<T>> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...options.headers };
+    const viaLoopback = isLoopbackIp(this.ip);
+    const headers: Record<string, string> = {
+      ...(viaLoopback ? {} : { 'x-forwarded-for': this.ip }),
+      ...options.headers,
+    };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.refreshCookie !== undefined) {
+      headers.cookie = `${REFRESH_COOKIE}=${options.refreshCookie}`;
+      headers[CSRF_HEADER] ??= CSRF_HEADER_VALUE;
+    }
     let body: string | undefined;
     if (options.rawBody !== undefined) {
       body = options.rawBody;
@@ -40,12 +122,16 @@ export class ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(`${this.baseUrl}${path.startsWith('/api') ? path : `/api/v1${path}`}`, {
-      method,
-      headers,
-      body,
-    });
-    const text = await res.text();
+    const url = `${this.baseUrl}${path.startsWith('/api') ? path : `/api/v1${path}`}`;
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    const res = viaLoopback
+      ? await send(url, { method, headers, body, localAddress: this.ip })
+      : await fetch(url, { method, headers, body }).then(async (r) => ({
+          status: r.status,
+          headers: r.headers,
+          text: await r.text(),
+        }));
+    const { text } = res;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -78,6 +164,14 @@ export interface TestAccount {
   password: string;
   auth: AuthResponse;
   token: string;
+  /** The refresh token the API set as a cookie (never in the JSON). */
+  refreshToken: string;
+}
+
+function signedIn(res: JsonResponse<AuthResponse>, what: string): { refreshToken: string } {
+  const cookie = refreshCookieOf(res);
+  if (!cookie) throw new Error(`${what}: no refresh cookie set`);
+  return { refreshToken: refreshTokenOfCookie(cookie) };
 }
 
 /** Registers a fresh ISP account through the full form; its user is the tenant admin with every code. */
@@ -93,7 +187,14 @@ export async function registerAccount(client: ApiClient, prefix = 'acct'): Promi
     acceptTerms: true,
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { username, email, password, auth: res.body, token: res.body.accessToken };
+  return {
+    username,
+    email,
+    password,
+    auth: res.body,
+    token: res.body.accessToken,
+    ...signedIn(res, 'register'),
+  };
 }
 
 /** Creates a user in the admin's tenant with a new role holding exactly `codes`, and signs in as them. */
@@ -115,5 +216,12 @@ export async function userWithCodes(
   if (user.status !== 201) throw new Error(`user failed: ${user.status} ${JSON.stringify(user.body)}`);
   const login = await client.post<AuthResponse>('/auth/login', { username, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return { username, email, password, auth: login.body, token: login.body.accessToken };
+  return {
+    username,
+    email,
+    password,
+    auth: login.body,
+    token: login.body.accessToken,
+    ...signedIn(login, 'login'),
+  };
 }

@@ -4,6 +4,7 @@ export * from './realtime';
 export * from './identity';
 export * from './fleet/olt';
 export * from './fleet/olt-limits';
+export * from './fleet/olt-secret-bindings';
 export * from './fleet/vocabulary';
 export * from './fleet/onu';
 export * from './fleet/dashboard';

@@ -1,8 +1,9 @@
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
 /** Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`). */
-export interface OnuStatusChangedEvent {
-  oltId: string;
+
+/** One ONU's status change, as a poll, a port read or an ONU action found it. */
+export interface OnuStatusChange {
   onuRef: string;
   ponPort: number;
   onuId: number;
@@ -12,7 +13,42 @@ export interface OnuStatusChangedEvent {
   to: OnuStatusCode;
   reason: OnuDownReasonCode | null;
   reasonRaw: string | null;
+  /** When the change happened (the OLT's own time when it gave one), else when it was seen. */
   at: string;
+}
+
+/**
+ * The ONU status changes one poll (or port read, or ONU action) found on one OLT, in one message: a PON
+ * or city outage changes thousands of ONUs at once, and a message per ONU queued frames faster than
+ * sockets took them (their heartbeats behind the backlog, then a ping timeout). Very large lists come in
+ * several messages of at most `ONU_STATUS_CHANGES_PER_EVENT` changes each.
+ */
+export interface OnuStatusChangesEvent {
+  oltId: string;
+  /** When the poll (or read) that found these changes ran. */
+  at: string;
+  changes: OnuStatusChange[];
+}
+
+/** The most changes one `onu.status.changed` message carries, so one frame stays bounded (~0.5 MB). */
+export const ONU_STATUS_CHANGES_PER_EVENT = 2000;
+
+/**
+ * The messages that publish `changes` of one OLT: one per `size` changes, in order; none when there
+ * are no changes. The worker publishes through this, and tests that publish as the worker does reuse it.
+ */
+export function onuStatusChangesEvents(
+  oltId: string,
+  at: string,
+  changes: readonly OnuStatusChange[],
+  size: number = ONU_STATUS_CHANGES_PER_EVENT,
+): OnuStatusChangesEvent[] {
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`size must be a positive integer, got ${size}`);
+  const events: OnuStatusChangesEvent[] = [];
+  for (let i = 0; i < changes.length; i += size)
+    events.push({ oltId, at, changes: changes.slice(i, i + size) });
+  return events;
 }
 
 export interface OltPollFinishedEvent {
@@ -37,7 +73,7 @@ export interface OltReachabilityChangedEvent {
 
 export interface ServerToClientEvents {
   'system.ping.received': (payload: { at: string; from: string; message: string }) => void;
-  'onu.status.changed': (payload: OnuStatusChangedEvent) => void;
+  'onu.status.changed': (payload: OnuStatusChangesEvent) => void;
   'olt.poll.finished': (payload: OltPollFinishedEvent) => void;
   'olt.reachability.changed': (payload: OltReachabilityChangedEvent) => void;
 }

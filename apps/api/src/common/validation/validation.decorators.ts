@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   Equals,
@@ -20,12 +20,12 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import {
   CONTACT_NUMBER_PATTERN,
   CONTACT_NUMBER_RULE,
-  DAY_PATTERN,
   EMAIL_MAX,
   HOST_MESSAGE,
   HOST_PATTERN,
@@ -41,8 +41,11 @@ import {
   USERNAME_PATTERN,
   USERNAME_RULE,
   VALIDATION_MESSAGES as M,
+  isCalendarDay,
+  isDateTime,
 } from '@pondesk/contracts';
 import { Match } from './match.decorator';
+import { Nullable } from './nullable';
 
 /*
  * Each input rule of the API as one decorator, with its OpenAPI entry. Checks are listed in the order
@@ -51,8 +54,13 @@ import { Match } from './match.decorator';
  */
 
 export interface FieldOptions {
-  /** The field may be left out (or null). */
+  /** The field may be left out; `null` is refused unless `nullable`. */
   optional?: boolean;
+  /**
+   * With `optional`: `null` is accepted too, where it means something (clearing a nullable column).
+   * Check what the service does with null before setting it; a NOT NULL column must never get it.
+   */
+  nullable?: boolean;
   /** More OpenAPI detail (description, example, default), merged over what the rule documents. */
   docs?: ApiPropertyOptions;
 }
@@ -66,16 +74,29 @@ interface TextOptions extends FieldOptions {
   documentLimits?: boolean;
 }
 
-/** The field's checks in the order they run, IsOptional when it may be left out, and its OpenAPI entry. */
+/** Skips the checks of a property that was left out (undefined), and of null where null is allowed. */
+function optionality(options: FieldOptions): PropertyDecorator[] {
+  if (options.nullable) return [IsOptional(), Nullable()];
+  return [ValidateIf((_object: object, value: unknown) => value !== undefined)];
+}
+
+/**
+ * The field's checks in the order they run, what may be left out (or null), and its OpenAPI entry. An
+ * optional field may be left out; `null` reaches the checks (and fails them) unless it is `nullable`.
+ */
 function field(
   checks: PropertyDecorator[],
   options: TextOptions,
   ruleDocs: ApiPropertyOptions = {},
 ): PropertyDecorator {
-  const docs = { ...ruleDocs, ...options.docs } as ApiPropertyOptions;
+  const docs = {
+    ...ruleDocs,
+    ...(options.optional && options.nullable ? { nullable: true } : {}),
+    ...options.docs,
+  } as ApiPropertyOptions;
   if (options.optional) {
     const nonEmpty = options.notEmpty ? [IsNotEmpty({ message: '$property must not be empty' })] : [];
-    return applyDecorators(...nonEmpty, ...checks, IsOptional(), ApiPropertyOptional(docs));
+    return applyDecorators(...nonEmpty, ...checks, ...optionality(options), ApiPropertyOptional(docs));
   }
   return applyDecorators(...checks, ApiProperty(docs));
 }
@@ -241,11 +262,14 @@ export function IsShortString(
 ): PropertyDecorator {
   const min = options.min === undefined ? [] : [MinLength(options.min)];
   const trim = options.trim ? [Transform(trimmed)] : [];
-  return field([MaxLength(max), ...min, IsString(), ...trim], options);
+  return field([MaxLength(max), ...min, IsString(), ...trim], options, {
+    maxLength: max,
+    ...(options.min === undefined ? {} : { minLength: options.min }),
+  });
 }
 
 export function IsUuid(options: FieldOptions = {}): PropertyDecorator {
-  return field([IsUUID()], options);
+  return field([IsUUID()], options, { format: 'uuid' });
 }
 
 export function IsOneOf(
@@ -256,14 +280,21 @@ export function IsOneOf(
   return field([IsIn(values, message)], options, { enum: values as unknown[] });
 }
 
-/** A whole number in [min, max]; query strings are converted first. */
+/**
+ * A whole number in [min, max]. A JSON body must send a number (`"5"` and `true` are refused); a query
+ * string is converted by the validation pipe, strictly (`1.5`, `1e3`, `0x10` and `` are refused).
+ */
 export function IsInteger(min: number, max: number, options: FieldOptions = {}): PropertyDecorator {
-  return field([Max(max), Min(min), IsInt(), Type(() => Number)], options);
+  return field([IsInt(), Min(min), Max(max)], options, { type: 'integer', minimum: min, maximum: max });
 }
 
-/** A number (decimals allowed) in [min, max]. */
+/** A finite number (decimals allowed) in [min, max]; converted from a query string as `IsInteger`. */
 export function IsNumberInRange(min: number, max: number, options: FieldOptions = {}): PropertyDecorator {
-  return field([Max(max), Min(min), IsNumber(), Type(() => Number)], options);
+  return field([IsNumber({ allowNaN: false, allowInfinity: false }), Min(min), Max(max)], options, {
+    type: 'number',
+    minimum: min,
+    maximum: max,
+  });
 }
 
 export function IsPort(options: FieldOptions = {}): PropertyDecorator {
@@ -272,7 +303,11 @@ export function IsPort(options: FieldOptions = {}): PropertyDecorator {
 
 /** An IPv4 address or a fully qualified host name ("abc" and "999.1.1.1" are neither). */
 export function IsHost(options: FieldOptions = {}): PropertyDecorator {
-  return field([Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` }), IsString()], options);
+  return field(
+    [IsString(), MaxLength(253), Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` })],
+    options,
+    { maxLength: 253 },
+  );
 }
 
 const isFilled = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
@@ -289,12 +324,19 @@ export function IsHostRequiredWith(
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
     IsString({ message: '$property must be a string' }),
+    MaxLength(253, { message: '$property must be at most 253 characters long' }),
     Matches(HOST_PATTERN, { message: `$property ${HOST_MESSAGE}` }),
     ValidateIf(
       (o: Record<string, unknown>, value: unknown) =>
         isFilled(value) || siblings.some((name) => isFilled(o[name])),
     ),
-    ApiPropertyOptional({ description: `Required when ${siblings.join(' or ')} is given`, ...options.docs }),
+    ...(options.nullable ? [Nullable()] : []),
+    ApiPropertyOptional({
+      description: `Required when ${siblings.join(' or ')} is given`,
+      maxLength: 253,
+      ...(options.nullable ? { nullable: true } : {}),
+      ...options.docs,
+    }),
   );
 }
 
@@ -320,14 +362,50 @@ export function IsPppoeIds(max: number, options: FieldOptions = {}): PropertyDec
   );
 }
 
-/** A calendar day, YYYY-MM-DD. */
+/** A real calendar day, YYYY-MM-DD (`2026-02-30` is refused). */
 export function IsDay(options: FieldOptions = {}): PropertyDecorator {
-  return field([Matches(DAY_PATTERN, { message: '$property must be YYYY-MM-DD' })], options);
+  return field(
+    [
+      isString('$property must be a day, YYYY-MM-DD'),
+      ValidateBy(
+        {
+          name: 'isCalendarDay',
+          validator: { validate: (v: unknown) => typeof v === 'string' && isCalendarDay(v) },
+        },
+        { message: '$property must be a real day, YYYY-MM-DD' },
+      ),
+    ],
+    options,
+    { format: 'date', maxLength: 10 },
+  );
+}
+
+/** An ISO 8601 date-time with its zone that names a real instant (`2026-02-30T10:00Z` is refused). */
+export function IsDateTime(options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      isString('$property must be a date-time'),
+      MaxLength(40, { message: '$property must be a date-time' }),
+      ValidateBy(
+        {
+          name: 'isDateTime',
+          validator: { validate: (v: unknown) => typeof v === 'string' && isDateTime(v) },
+        },
+        { message: '$property must be a date-time such as 2026-01-31T10:00:00Z' },
+      ),
+    ],
+    options,
+    { format: 'date-time', maxLength: 40 },
+  );
 }
 
 /** An IANA time zone; UTC when left out. */
 export function IsTimeZoneName(options: FieldOptions = {}): PropertyDecorator {
-  return field([IsTimeZone()], options, { example: 'Asia/Dhaka', default: 'UTC' });
+  return field([IsString(), MaxLength(64), IsTimeZone()], options, {
+    example: 'Asia/Dhaka',
+    default: 'UTC',
+    maxLength: 64,
+  });
 }
 
 function trimmed({ value }: { value: unknown }): unknown {

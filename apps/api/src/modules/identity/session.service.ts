@@ -4,6 +4,7 @@ import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import type { AuthTokens } from '@pondesk/contracts';
 import { AuthSessionEntity, RefreshTokenEntity, type UserEntity } from '@pondesk/server-database';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from '../../common/auth/access-token.service';
+import { SessionRevocations } from '../../common/auth/session-revocations';
 import { randomToken, sha256 } from '../../common/crypto/tokens';
 import { sessionEnded } from './identity.exception';
 
@@ -27,6 +28,7 @@ export class SessionService {
     private readonly db: DataSource,
     @InjectRepository(AuthSessionEntity) private readonly sessions: Repository<AuthSessionEntity>,
     private readonly access: AccessTokenService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async startForUser(user: Pick<UserEntity, 'id' | 'tenantId'>, client: ClientInfo): Promise<AuthTokens> {
@@ -127,12 +129,17 @@ export class SessionService {
     return token?.session ?? null;
   }
 
+  /**
+   * Every revocation goes through here or `revokeAllForUser`: besides the row, the session's open sockets
+   * are closed on every API instance once the change is committed.
+   */
   async revokeSession(sessionId: string, manager?: EntityManager): Promise<void> {
     const repo = (manager ?? this.db.manager).getRepository(AuthSessionEntity);
     await repo.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.revocations.announce([sessionId], manager);
   }
 
-  /** Ends every session of a user (hold, password reset, delete), optionally keeping one. */
+  /** Ends every session of a user (hold, password change or reset), optionally keeping one. */
   async revokeAllForUser(userId: string, manager?: EntityManager, keepSessionId?: string): Promise<void> {
     const qb = (manager ?? this.db.manager)
       .createQueryBuilder()
@@ -140,7 +147,29 @@ export class SessionService {
       .set({ revokedAt: () => 'now()' })
       .where('user_id = :userId AND revoked_at IS NULL', { userId });
     if (keepSessionId) qb.andWhere('id <> :keep', { keep: keepSessionId });
-    await qb.execute();
+    const result = await qb.returning('id').execute();
+    const rows = Array.isArray(result.raw) ? (result.raw as { id: string }[]) : [];
+    this.revocations.announce(
+      rows.map((r) => r.id),
+      manager,
+    );
+  }
+
+  /** Ends every session of every user of a tenant (the tenant put on hold). */
+  async revokeAllForTenant(tenantId: string, manager?: EntityManager): Promise<void> {
+    const result: unknown = await (manager ?? this.db.manager).query(
+      `UPDATE auth_session s SET revoked_at = now()
+         FROM app_user u
+        WHERE u.id = s.user_id AND u.tenant_id = $1 AND s.revoked_at IS NULL
+       RETURNING s.id`,
+      [tenantId],
+    );
+    // Postgres answers an UPDATE … RETURNING with [rows, count].
+    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : []) as { id: string }[];
+    this.revocations.announce(
+      rows.map((r) => r.id),
+      manager,
+    );
   }
 
   private platformToken(username: string, sessionId: string): string {

@@ -1,6 +1,6 @@
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { UserEntity } from '@pondesk/server-database';
-import { emailTaken, usernameTaken } from './identity.exception';
+import { accountTaken, emailTaken, usernameTaken } from './identity.exception';
 
 /**
  * Usernames and emails are unique across all tenants (sign-in names no tenant). The platform
@@ -24,6 +24,36 @@ export async function assertIdentityFree(
     const found = await repo.findOne({ where: { email: input.email.toLowerCase() }, select: { id: true } });
     if (found && found.id !== options.exceptUserId) throw emailTaken();
   }
+}
+
+/**
+ * Who already holds a username or email, for sign-up: whether the username is taken (or reserved) and the
+ * user whose email it is, so the caller can answer neutrally and mail that owner.
+ */
+export async function identityHolders(
+  m: EntityManager,
+  input: { username: string; email: string },
+  options: { reservedUsername?: string } = {},
+): Promise<{ usernameTaken: boolean; emailOwner: Pick<UserEntity, 'id' | 'username' | 'email'> | null }> {
+  const repo = m.getRepository(UserEntity);
+  const username = input.username.toLowerCase();
+  const reserved = !!options.reservedUsername && username === options.reservedUsername.toLowerCase();
+  const byName = reserved ? null : await repo.findOne({ where: { username }, select: { id: true } });
+  const emailOwner = await repo.findOne({
+    where: { email: input.email.toLowerCase() },
+    select: { id: true, username: true, email: true },
+  });
+  return { usernameTaken: reserved || !!byName, emailOwner };
+}
+
+/** Sign-up's form of `mapUniqueViolation`: a unique-index race gets the same neutral 409. */
+export function mapUniqueViolationNeutrally(error: unknown, fields: string[]): never {
+  if (error instanceof QueryFailedError) {
+    const constraint = (error.driverError as { constraint?: string } | undefined)?.constraint;
+    if (constraint === 'uq_app_user_username' || constraint === 'uq_app_user_email')
+      throw accountTaken(fields);
+  }
+  throw error;
 }
 
 /** Turns a unique-index race into the same 409 the up-front check gives. */

@@ -13,12 +13,15 @@ describe('the development outbox', () => {
     expect(fromThisMachine(from('127.0.0.1'))).toBe(true);
     expect(fromThisMachine(from('::1'))).toBe(true);
     expect(fromThisMachine(from('::ffff:127.0.0.1'))).toBe(true);
+    expect(fromThisMachine(from('127.23.4.5'))).toBe(true);
     expect(() => controller.read(from('127.0.0.1'))).not.toThrow();
   });
 
   it('refuses every other client: OTPs and reset links stay on the machine', () => {
     expect(() => controller.read(from('192.168.1.20'))).toThrow(ForbiddenException);
     expect(() => controller.read(from('::ffff:10.0.0.5'))).toThrow(ForbiddenException);
+    expect(() => controller.read(from('128.0.0.1'))).toThrow(ForbiddenException);
+    expect(() => controller.read(from('::ffff:1.127.0.0'))).toThrow(ForbiddenException);
   });
 
   it('refuses a request a proxy on this machine relayed: behind it every client looks local', () => {

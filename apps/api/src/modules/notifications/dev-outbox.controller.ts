@@ -5,7 +5,9 @@ import type { DevOutbox } from '@pondesk/contracts';
 import { Public } from '../../common/auth/auth.decorators';
 import { DevOutboxService } from './dev-outbox.service';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** 127.0.0.0/8 (also IPv4-mapped) and ::1: addresses only this machine can connect from. */
+const isLoopback = (address: string): boolean =>
+  address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
 
 /** Headers a reverse proxy adds; a request carrying any of them came through one, whatever its peer. */
 const PROXY_HEADERS = [
@@ -22,7 +24,7 @@ const PROXY_HEADERS = [
  * same host every client's peer is 127.0.0.1, so a proxied request is never "from this machine".
  */
 export const fromThisMachine = (req: Pick<Request, 'socket' | 'headers'>): boolean =>
-  LOOPBACK.has(req.socket.remoteAddress ?? '') && !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+  isLoopback(req.socket.remoteAddress ?? '') && !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
 
 /** Registered only with DEV_OUTBOX=true outside production (see NotificationsModule.forRoot). */
 @ApiTags('development')

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { ServiceUnavailableException } from '@nestjs/common';
 import type { AppConfig } from '@pondesk/server-config';
 import { DevOutboxService } from './dev-outbox.service';
-import { MAIL_NOT_CONFIGURED, MailService } from './mail.service';
+import { MAIL_NOT_CONFIGURED, MailService, emailChangedMail, signUpAttemptMail } from './mail.service';
 
 /** Just enough SMTP to accept one message and hand its DATA back. */
 function fakeSmtp(): Promise<{ server: Server; port: number; received: string[] }> {
@@ -88,5 +88,33 @@ describe('MailService', () => {
     await expect(sending).rejects.toBeInstanceOf(ServiceUnavailableException);
     await expect(sending).rejects.toThrow(MAIL_NOT_CONFIGURED);
     expect(prodOutbox.read().mails).toEqual([]);
+  });
+
+  it('says up front when no mail can go out at all', () => {
+    const outbox = new DevOutboxService();
+    expect(() => new MailService(config({ NODE_ENV: 'production' }), outbox).assertConfigured()).toThrow(
+      MAIL_NOT_CONFIGURED,
+    );
+    expect(() => new MailService(config({}), outbox).assertConfigured()).not.toThrow();
+    expect(() =>
+      new MailService(
+        config({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' }),
+        outbox,
+      ).assertConfigured(),
+    ).not.toThrow();
+  });
+
+  it('sends in the background without failing the caller; in development the outbox has it at once', () => {
+    const outbox = new DevOutboxService();
+    new MailService(config({}), outbox).sendInBackground(signUpAttemptMail('owner@isp.test', 'owner'));
+    expect(outbox.read('owner@isp.test').mails).toMatchObject([
+      { subject: 'Someone tried to create a PonDesk account with your email', link: null },
+    ]);
+    // Production without SMTP_URL: the refusal is logged by send, not thrown at the caller.
+    expect(() =>
+      new MailService(config({ NODE_ENV: 'production' }), outbox).sendInBackground(
+        emailChangedMail('old@isp.test', 'owner', 'new@isp.test'),
+      ),
+    ).not.toThrow();
   });
 });

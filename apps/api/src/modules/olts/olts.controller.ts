@@ -10,7 +10,6 @@ import {
   type PortCheckResponse,
   type ProbeResponse,
 } from '@pondesk/contracts';
-import { JobName } from '@pondesk/server-queue';
 import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { RequirePermission } from '../../common/auth/auth.decorators';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
@@ -18,7 +17,7 @@ import { CreateOltDto } from './dto/create-olt.dto';
 import { PortCheckDto, ProbeDto } from './dto/device-check.dto';
 import { OltListQueryDto } from './dto/olt-list-query.dto';
 import { UpdateOltDto } from './dto/update-olt.dto';
-import { DeviceJobsService } from '../../common/device-jobs/device-jobs.service';
+import { DeviceChecksService } from './device-checks.service';
 import { OltsService } from './olts.service';
 
 @ApiTags('olts')
@@ -26,7 +25,7 @@ import { OltsService } from './olts.service';
 export class OltsController {
   constructor(
     private readonly olts: OltsService,
-    private readonly jobs: DeviceJobsService,
+    private readonly checks: DeviceChecksService,
   ) {}
 
   @Get()
@@ -59,18 +58,22 @@ export class OltsController {
   @Post('port-check')
   @HttpCode(200)
   @RequirePermission(Permission.OltList)
-  @ApiOperation({ summary: 'TCP check of host:port, run by the worker' })
-  async portCheck(@Body() body: PortCheckDto): Promise<PortCheckResponse> {
-    const result = await this.jobs.run(JobName.PortCheck, body, 8000, 'The port check');
-    return { host: body.host, port: body.port, ...result };
+  @ApiOperation({
+    summary: 'TCP check of host:port, run by the worker (device addresses only; rate-limited per user)',
+  })
+  portCheck(@CurrentUser() actor: TenantActor, @Body() body: PortCheckDto): Promise<PortCheckResponse> {
+    return this.checks.portCheck(actor, body);
   }
 
   @Post('probe')
   @HttpCode(200)
   @RequirePermission(Permission.OltList)
-  @ApiOperation({ summary: 'Test Get Port: SNMP identify of an OLT (brand, model, PON ports, ONU count)' })
-  probe(@Body() body: ProbeDto): Promise<ProbeResponse> {
-    return this.jobs.run(JobName.ProbeOlt, body, 60000, 'The probe');
+  @ApiOperation({
+    summary:
+      'Test Get Port: SNMP identify of an OLT (brand, model, PON ports, ONU count); device addresses only, rate-limited per user and audited',
+  })
+  probe(@CurrentUser() actor: TenantActor, @Body() body: ProbeDto): Promise<ProbeResponse> {
+    return this.checks.probe(actor, body);
   }
 
   @Post()

@@ -4,6 +4,8 @@ export enum OltErrorCode {
   OLT_NOT_FOUND = 'OLT_NOT_FOUND',
   OLT_CODE_TAKEN = 'OLT_CODE_TAKEN',
   BRANCH_NOT_FOUND = 'BRANCH_NOT_FOUND',
+  /** An update moves a stored secret to a new address or port without typing it again. */
+  SECRET_REENTRY_REQUIRED = 'SECRET_REENTRY_REQUIRED',
 }
 
 export const oltNotFound = () =>

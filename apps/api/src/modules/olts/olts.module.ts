@@ -4,8 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BranchEntity, OltEntity } from '@pondesk/server-database';
 import { JobQueue, QueueName } from '@pondesk/server-queue';
 import { DeviceJobsModule } from '../../common/device-jobs/device-jobs.module';
+import { DeviceTargetsModule } from '../../common/device-targets/device-targets.module';
 import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { OltsController } from './olts.controller';
+import { DeviceChecksService } from './device-checks.service';
 import { OltsService } from './olts.service';
 
 @Module({
@@ -14,8 +16,9 @@ import { OltsService } from './olts.service';
     BullModule.registerQueue({ name: QueueName.OltPoll }, { name: QueueName.OltHealth }),
     OltAccessModule,
     DeviceJobsModule,
+    DeviceTargetsModule,
   ],
   controllers: [OltsController],
-  providers: [JobQueue, OltsService],
+  providers: [JobQueue, OltsService, DeviceChecksService],
 })
 export class OltsModule {}

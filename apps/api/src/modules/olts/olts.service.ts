@@ -8,9 +8,13 @@ import {
   DEFAULT_MIKROTIK_PORT,
   DEFAULT_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
+  BOUND_SECRETS,
+  secretsToReenter,
+  type BoundSecret,
   type OltDetail,
   type OltList,
   type OltRow,
+  type OltSecretTargets,
 } from '@pondesk/contracts';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
 import { BranchEntity, OltEntity, UserOltPermissionEntity } from '@pondesk/server-database';
@@ -24,13 +28,17 @@ import {
   type OltJobPayload,
 } from '@pondesk/server-queue';
 import type { TenantActor } from '../../common/auth/actor';
+import {
+  DeviceTargetsService,
+  type DeviceTargetFields,
+} from '../../common/device-targets/device-targets.service';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
 import type { CreateOltDto } from './dto/create-olt.dto';
 import type { OltListQueryDto, OltSort } from './dto/olt-list-query.dto';
 import type { UpdateOltDto } from './dto/update-olt.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
-import { branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
+import { OltErrorCode, branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
 
 /**
  * Each sort is a list of whole SQL expressions, each ordered in the chosen direction with blanks last
@@ -116,7 +124,42 @@ const SECRET_FIELDS = {
   snmpCommunity: 'snmpCommunityEnc',
   snmpWriteCommunity: 'snmpWriteCommunityEnc',
   mikrotikPassword: 'mikrotikPasswordEnc',
-} as const satisfies Record<string, keyof OltEntity>;
+} as const satisfies Record<BoundSecret, keyof OltEntity>;
+
+/** Fields that decide where the OLT's traffic (and its secrets) go. */
+const ADDRESS_FIELDS = [
+  'host',
+  'brand',
+  'snmpPort',
+  'telnetPort',
+  'httpPort',
+  'mikrotikHost',
+  'mikrotikPort',
+] as const satisfies readonly (keyof OltSecretTargets)[];
+
+/** The OLT's device addresses with the request fields they come from, for the device-target policy. */
+function deviceTargets(o: OltSecretTargets & { snmpPort: number; telnetPort: number }): DeviceTargetFields[] {
+  const httpPort =
+    o.httpPort === null || o.httpPort === '' ? (o.brand === 'avies' ? 80 : null) : Number(o.httpPort);
+  const targets: DeviceTargetFields[] = [
+    {
+      host: o.host,
+      hostField: 'host',
+      ports: [
+        { port: o.snmpPort, field: 'snmpPort' },
+        { port: o.telnetPort, field: 'telnetPort' },
+        ...(httpPort === null ? [] : [{ port: httpPort, field: 'httpPort' }]),
+      ],
+    },
+  ];
+  if (o.mikrotikHost)
+    targets.push({
+      host: o.mikrotikHost,
+      hostField: 'mikrotikHost',
+      ports: [{ port: Number(o.mikrotikPort ?? DEFAULT_MIKROTIK_PORT), field: 'mikrotikPort' }],
+    });
+  return targets;
+}
 
 @Injectable()
 export class OltsService {
@@ -133,6 +176,7 @@ export class OltsService {
     private readonly jobs: JobQueue,
     private readonly access: OltAccessService,
     private readonly audit: AuditService,
+    private readonly targets: DeviceTargetsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.ENCRYPTION_KEY);
@@ -238,6 +282,7 @@ export class OltsService {
       createdBy: actor.userId,
       updatedBy: actor.userId,
     });
+    await this.targets.assertAllowed(deviceTargets(olt));
     const saved = await this.db.transaction(async (tx) => {
       const row = await tx.getRepository(OltEntity).save(olt);
       // Staff who may add OLTs but see only permitted ones would otherwise lose sight of what they add.
@@ -297,11 +342,36 @@ export class OltsService {
     else olt.mikrotikPort ??= DEFAULT_MIKROTIK_PORT;
     if (dto.pollIntervalSeconds)
       olt.pollIntervalSeconds = Math.max(MIN_POLL_INTERVAL_SECONDS, dto.pollIntervalSeconds);
+    // A stored secret goes only where it went before unless the update types it again.
+    const reenter = secretsToReenter(
+      before,
+      olt,
+      Object.fromEntries(BOUND_SECRETS.map((f) => [f, !!olt[SECRET_FIELDS[f]]])),
+      Object.fromEntries(BOUND_SECRETS.map((f) => [f, typeof secrets[f] === 'string' && secrets[f] !== ''])),
+    );
+    if (reenter.length)
+      throw new BadRequestException({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: reenter[0].message,
+        code: OltErrorCode.SECRET_REENTRY_REQUIRED,
+        fields: reenter,
+      });
+    if (ADDRESS_FIELDS.some((f) => dto[f] !== undefined))
+      await this.targets.assertAllowed(deviceTargets(olt));
+    // Which secrets this update typed or removed, by name only (the audit never holds a secret).
+    const secretsChanged = BOUND_SECRETS.filter((f) => secrets[f] !== undefined && secrets[f] !== null);
     const saved = await this.db.transaction(async (tx) => {
       const row = await tx.getRepository(OltEntity).save(olt);
       await this.audit.record(
         actor,
-        { action: 'olt.update', entityType: 'olt', entityId: row.id, before, after: toDetail(row, null) },
+        {
+          action: 'olt.update',
+          entityType: 'olt',
+          entityId: row.id,
+          before,
+          after: { ...toDetail(row, null), ...(secretsChanged.length ? { secretsChanged } : {}) },
+        },
         tx,
       );
       return row;

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
 export enum ProfileErrorCode {
+  CURRENT_PASSWORD_REQUIRED = 'CURRENT_PASSWORD_REQUIRED',
   CURRENT_PASSWORD_WRONG = 'CURRENT_PASSWORD_WRONG',
   OTP_NOT_REQUESTED = 'OTP_NOT_REQUESTED',
   OTP_EXPIRED = 'OTP_EXPIRED',

@@ -13,6 +13,7 @@ import { PhotoStorageService, photoUrl } from '../identity/photo-storage.service
 import { RateRules } from '../identity/rate-rules';
 import { SessionService } from '../identity/session.service';
 import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
+import { MailService, emailChangedMail } from '../notifications/mail.service';
 import { SMS_GATEWAY, type SmsGateway } from '../notifications/sms-gateway';
 import type { CompleteProfileDto, UpdateProfileDto } from './dto/profile.dto';
 import { sniffImage } from './image-type';
@@ -42,12 +43,19 @@ export class ProfileService {
     private readonly audit: AuditService,
     private readonly limiter: RateLimiterService,
     @Inject(SMS_GATEWAY) private readonly sms: SmsGateway,
+    private readonly mail: MailService,
   ) {}
 
   get(actor: TenantActor): Promise<Profile> {
     return this.identity.profile(actor.userId, actor.tenantId);
   }
 
+  /**
+   * Edits the caller's own fields. Changing the email needs the current password (a stolen access token
+   * alone must not move the account: reset links go to the email), mails the old address and is
+   * audited as `user.email-change`. The username is not a reset channel (resets go by email only), so
+   * it changes like the other fields.
+   */
   async update(actor: TenantActor, body: UpdateProfileDto): Promise<Profile> {
     if (body.ispName !== undefined && !actor.permissions.includes(Permission.Admin))
       throw new ProfileException(
@@ -56,6 +64,11 @@ export class ProfileService {
         HttpStatus.FORBIDDEN,
         'ispName',
       );
+    const users = this.db.getRepository(UserEntity);
+    const current = await users.findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
+    const newEmail = body.email?.toLowerCase();
+    const emailChanges = newEmail !== undefined && newEmail !== current.email;
+    if (emailChanges) await this.confirmCurrentPassword(actor, current.passwordHash, body.currentPassword);
     await this.db
       .transaction(async (m) => {
         await assertIdentityFree(m, body, {
@@ -66,7 +79,7 @@ export class ProfileService {
         const before = await users.findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
         const changes: Partial<UserEntity> = {};
         if (body.username !== undefined) changes.username = body.username.toLowerCase();
-        if (body.email !== undefined) changes.email = body.email.toLowerCase();
+        if (newEmail !== undefined) changes.email = newEmail;
         if (body.contactNumber !== undefined) changes.contactNumber = body.contactNumber;
         if (body.address !== undefined) changes.address = body.address;
         if (Object.keys(changes).length) await users.update(actor.userId, changes);
@@ -83,22 +96,59 @@ export class ProfileService {
           },
           m,
         );
+        if (newEmail !== undefined && newEmail !== before.email) {
+          await this.audit.record(
+            actor,
+            {
+              action: 'user.email-change',
+              entityType: 'user',
+              entityId: actor.userId,
+              before: { email: before.email },
+              after: { email: newEmail },
+            },
+            m,
+          );
+          // Last, and awaited: if the old address cannot be told, the change does not happen.
+          await this.mail.send(emailChangedMail(before.email, changes.username ?? before.username, newEmail));
+        }
       })
       .catch((error: unknown) => mapUniqueViolation(error));
     return this.get(actor);
+  }
+
+  /**
+   * Checks the caller's current password for a sensitive change. Each check is counted first
+   * (5 per 15 minutes per user, cleared by a right one), so a stolen access token cannot be used to
+   * guess the password.
+   */
+  private async confirmCurrentPassword(
+    actor: TenantActor,
+    passwordHash: string | null,
+    given: string | undefined,
+  ): Promise<void> {
+    if (!given)
+      throw new ProfileException(
+        ProfileErrorCode.CURRENT_PASSWORD_REQUIRED,
+        IDENTITY_MESSAGES.currentPasswordRequired,
+        HttpStatus.BAD_REQUEST,
+        'currentPassword',
+      );
+    await this.limiter.hit([{ rule: RateRules.currentPasswordChecksPerAccount, subject: actor.userId }]);
+    if (!(await this.passwords.verify(passwordHash, given)))
+      throw new ProfileException(
+        ProfileErrorCode.CURRENT_PASSWORD_WRONG,
+        IDENTITY_MESSAGES.currentPasswordWrong,
+        HttpStatus.BAD_REQUEST,
+        'currentPassword',
+      );
+    await this.limiter.reset(RateRules.currentPasswordChecksPerAccount, actor.userId);
   }
 
   async changePassword(actor: TenantActor, current: string, next: string): Promise<{ message: string }> {
     const user = await this.db
       .getRepository(UserEntity)
       .findOneOrFail({ where: { id: actor.userId, tenantId: actor.tenantId } });
-    if (!(await this.passwords.verify(user.passwordHash, current)))
-      throw new ProfileException(
-        ProfileErrorCode.CURRENT_PASSWORD_WRONG,
-        'The current password is not correct',
-        HttpStatus.BAD_REQUEST,
-        'currentPassword',
-      );
+    await this.confirmCurrentPassword(actor, user.passwordHash, current);
     const passwordHash = await this.passwords.hash(next);
     await this.db.transaction(async (m) => {
       await m.getRepository(UserEntity).update(user.id, { passwordHash });

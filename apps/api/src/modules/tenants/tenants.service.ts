@@ -8,6 +8,7 @@ import type { PlatformActor } from '../../common/auth/actor';
 import { likePattern, pageOf, type PageQueryDto } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
 import { PasswordService } from '../identity/password.service';
+import { SessionService } from '../identity/session.service';
 import { TenantProvisioningService } from '../identity/tenant-provisioning.service';
 import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniqueness';
 import type { CreateTenantDto, UpdateTenantDto, UpdateTenantStatusDto } from './dto/tenant.dto';
@@ -23,6 +24,7 @@ export class TenantsService {
     private readonly provisioning: TenantProvisioningService,
     private readonly passwords: PasswordService,
     private readonly audit: AuditService,
+    private readonly sessions: SessionService,
   ) {}
 
   async list(query: PageQueryDto): Promise<Paged<TenantRow>> {
@@ -84,6 +86,8 @@ export class TenantsService {
       if (!before) throw tenantNotFound();
       const after = repo.merge(repo.create({ ...before }), body);
       await repo.save(after);
+      // A hold signs every user of the tenant out (as a user hold does), closing their sockets.
+      if ('status' in body && body.status === 'hold') await this.sessions.revokeAllForTenant(id, m);
       const action = 'status' in body ? 'tenant.status' : 'tenant.update';
       await this.audit.record(
         actor,

@@ -3,7 +3,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../features/auth/session';
-import { consumeNext, getAccessToken, updateSessionUser } from '../../features/auth/session-store';
+import {
+  consumeNext,
+  getAccessToken,
+  refreshSession,
+  updateSessionUser,
+} from '../../features/auth/session-store';
 import { sessionPart, useProfile } from '../../features/profile/hooks';
 import { profileKeys } from '../../features/profile/query-keys';
 import { connectSocket } from '../../shared/socket';
@@ -62,7 +67,7 @@ export default function ShellLayout() {
   useProfileSync();
   useEffect(consumeNext, []);
   // One socket per signed-in session (live OLT and ONU events); clearSession closes it.
-  useEffect(() => void connectSocket(getAccessToken), []);
+  useEffect(() => void connectSocket(getAccessToken, refreshSession), []);
   if (!user) return <Loading />;
 
   const docked = wide && pinned;

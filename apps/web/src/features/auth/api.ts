@@ -12,8 +12,14 @@ import { http } from '../../shared/http-client';
 // A 401 from these is an answer (wrong password, spent link), not an expired session.
 const publicCall = { skipAuthRedirect: true } as const;
 
-export const login = (body: LoginRequest) =>
-  http<AuthResponse>('/auth/login', { method: 'POST', body, ...publicCall });
+/** `remember: false` makes the refresh cookie last only until the browser closes. */
+export const login = (body: LoginRequest, options: { remember?: boolean } = {}) =>
+  http<AuthResponse>('/auth/login', {
+    method: 'POST',
+    body,
+    headers: options.remember === false ? { 'X-Pondesk-Remember': 'false' } : undefined,
+    ...publicCall,
+  });
 
 export const register = (body: RegisterRequest) =>
   http<AuthResponse>('/auth/register', { method: 'POST', body, ...publicCall });
@@ -27,12 +33,8 @@ export const forgotPassword = (body: ForgotPasswordRequest) =>
 export const resetPassword = (body: ResetPasswordRequest) =>
   http<AuthResponse>('/auth/password/reset', { method: 'POST', body, ...publicCall });
 
-export const refreshTokens = (refreshToken: string) =>
-  http<AuthResponse>('/auth/refresh', { method: 'POST', body: { refreshToken }, ...publicCall });
+/** The refresh token goes as the httpOnly cookie (the browser adds it); nothing in the body. */
+export const refreshTokens = () => http<AuthResponse>('/auth/refresh', { method: 'POST', ...publicCall });
 
-export const logout = (refreshToken: string | undefined) =>
-  http<void>('/auth/logout', {
-    method: 'POST',
-    body: refreshToken ? { refreshToken } : {},
-    ...publicCall,
-  });
+/** Ends the session; the server also clears the refresh cookie. */
+export const logout = () => http<void>('/auth/logout', { method: 'POST', body: {}, ...publicCall });

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@pondesk/contracts';
-import { REFRESH_TOKEN_KEY } from './token-storage';
+import { LEGACY_REFRESH_TOKEN_KEY, SESSION_HINT_KEY } from './token-storage';
 
 /** The session store against in-memory storages and a stubbed fetch (no DOM in unit tests). */
 function memory() {
@@ -14,7 +14,6 @@ function memory() {
 
 const auth = (n: number): AuthResponse => ({
   accessToken: `access-${n}`,
-  refreshToken: `refresh-${n}`,
   expiresIn: 900,
   user: {
     id: 'u1',
@@ -53,28 +52,43 @@ describe('session store', () => {
     jest.useRealTimers();
   });
 
-  it('is a guest when nothing is stored, without asking the server', async () => {
+  /** Everything the browser storages hold: never a token. */
+  const stored = () => JSON.stringify([...local.data, ...tab.data]);
+  const headersOf = (call: number) => fetchMock.mock.calls[call][1]?.headers as Record<string, string>;
+
+  it('is a guest when nobody signed in in this browser, without asking the server', async () => {
     await store.restoreSession();
     expect(store.sessionStore.getState().status).toBe('guest');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('resumes a stored session and keeps the rotated refresh token where it was', async () => {
-    tab.setItem(REFRESH_TOKEN_KEY, 'refresh-0');
+  it('resumes the session of the cookie on load: no token in the body, the CSRF header sent', async () => {
+    local.setItem(SESSION_HINT_KEY, '1');
     fetchMock.mockResolvedValueOnce(json(200, auth(1)));
     await store.restoreSession();
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ refreshToken: 'refresh-0' });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/refresh');
+    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
+    expect(headersOf(0)['X-Requested-With']).toBe('pondesk');
     expect(store.sessionStore.getState()).toMatchObject({
       status: 'authenticated',
       user: { username: 'alice' },
     });
     expect(store.getAccessToken()).toBe('access-1');
-    expect(tab.data.get(REFRESH_TOKEN_KEY)).toBe('refresh-1');
-    expect(local.data.has(REFRESH_TOKEN_KEY)).toBe(false);
+    expect(stored()).not.toContain('access-1');
+  });
+
+  it('scrubs a refresh token an earlier version stored, and tries the cookie instead', async () => {
+    local.setItem(LEGACY_REFRESH_TOKEN_KEY, 'refresh-old');
+    tab.setItem(LEGACY_REFRESH_TOKEN_KEY, 'refresh-old');
+    fetchMock.mockResolvedValueOnce(json(200, auth(1)));
+    await store.restoreSession();
+    expect(stored()).not.toContain('refresh-old');
+    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    expect(store.sessionStore.getState().status).toBe('authenticated');
   });
 
   it('asks once when several calls need a refresh at the same time (tokens are single use)', async () => {
-    local.setItem(REFRESH_TOKEN_KEY, 'refresh-0');
     fetchMock.mockResolvedValueOnce(json(200, auth(1)));
     const results = await Promise.all([
       store.refreshSession(),
@@ -85,17 +99,18 @@ describe('session store', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('renews the access token before it expires', async () => {
-    store.startSession(auth(1), { remember: true });
+  it('renews the access token before it expires, keeping no token in storage', async () => {
+    store.startSession(auth(1));
     fetchMock.mockResolvedValueOnce(json(200, auth(2)));
     await jest.advanceTimersByTimeAsync(900 * 800);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(store.getAccessToken()).toBe('access-2');
-    expect(local.data.get(REFRESH_TOKEN_KEY)).toBe('refresh-2');
+    expect(stored()).not.toMatch(/access-|refresh-/);
+    expect(local.data.get(SESSION_HINT_KEY)).toBe('1');
   });
 
-  it('forgets everything when the server refuses the refresh token', async () => {
-    local.setItem(REFRESH_TOKEN_KEY, 'refresh-0');
+  it('becomes a guest when the server refuses the cookie', async () => {
+    local.setItem(SESSION_HINT_KEY, '1');
     fetchMock.mockResolvedValueOnce(
       json(401, {
         statusCode: 401,
@@ -105,25 +120,26 @@ describe('session store', () => {
     );
     await expect(store.refreshSession()).resolves.toBe(false);
     expect(store.sessionStore.getState().status).toBe('guest');
-    expect(local.data.has(REFRESH_TOKEN_KEY)).toBe(false);
+    expect(local.data.has(SESSION_HINT_KEY)).toBe(false);
   });
 
-  it('keeps the stored token when the server cannot be reached, so a later visit can resume', async () => {
-    local.setItem(REFRESH_TOKEN_KEY, 'refresh-0');
+  it('keeps the hint when the server cannot be reached, so a later visit can resume', async () => {
+    local.setItem(SESSION_HINT_KEY, '1');
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
     await store.restoreSession();
     expect(store.sessionStore.getState().status).toBe('guest');
-    expect(local.data.get(REFRESH_TOKEN_KEY)).toBe('refresh-0');
+    expect(local.data.get(SESSION_HINT_KEY)).toBe('1');
   });
 
   it('revokes on the server and clears locally on sign-out, even when the server is down', async () => {
-    store.startSession(auth(1), { remember: true, next: '/users' });
+    store.startSession(auth(1), { next: '/users' });
     expect(store.sessionStore.getState().next).toBe('/users');
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
     await store.signOut();
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/logout');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({});
     expect(store.sessionStore.getState()).toEqual({ status: 'guest', user: null, next: null });
     expect(store.getAccessToken()).toBeNull();
-    expect(local.data.has(REFRESH_TOKEN_KEY)).toBe(false);
+    expect(local.data.has(SESSION_HINT_KEY)).toBe(false);
   });
 });

@@ -1,12 +1,19 @@
 import type { AuthResponse, PermissionCode, SessionUser } from '@pondesk/contracts';
 import { ApiError } from '../../shared/http-client';
 import { logout as logoutCall, refreshTokens } from './api';
-import { clearRefreshToken, readRefreshToken, writeRefreshToken, type TokenStores } from './token-storage';
+import {
+  clearSessionHint,
+  hasSessionHint,
+  markSession,
+  scrubLegacyRefreshToken,
+  type TokenStores,
+} from './token-storage';
 
 /**
  * The signed-in session, outside React so the HTTP client can read the access token synchronously.
- * The access token lives only in memory; the refresh token is stored (see token-storage) and traded
- * for a new pair on load, shortly before the access token expires, and after a 401.
+ * The access token lives only in memory; the refresh token lives in an httpOnly cookie no script can
+ * read, which the browser sends to refresh on load, shortly before the access token expires, and after
+ * a 401. Only a hint that a session may exist is stored (see token-storage).
  */
 export type SessionStatus = 'loading' | 'guest' | 'authenticated';
 
@@ -54,15 +61,18 @@ function schedule(expiresInSeconds: number): void {
   refreshTimer = setTimeout(() => void refreshSession(), Math.min(ms, 2 ** 31 - 1));
 }
 
-function accept(auth: AuthResponse, remember: boolean): void {
+function accept(auth: AuthResponse): void {
   accessToken = auth.accessToken;
-  writeRefreshToken(stores, auth.refreshToken, remember);
+  markSession(stores);
   schedule(auth.expiresIn);
 }
 
-/** After sign-in, register or password reset: keep the tokens and go where the page asked. */
-export function startSession(auth: AuthResponse, options: { remember?: boolean; next?: string | null } = {}) {
-  accept(auth, options.remember ?? true);
+/**
+ * After sign-in, register or password reset: keep the access token and go where the page asked ("remember
+ * me" was decided by the sign-in call itself, which set the cookie).
+ */
+export function startSession(auth: AuthResponse, options: { next?: string | null } = {}) {
+  accept(auth);
   set({ status: 'authenticated', user: auth.user, next: options.next ?? null });
 }
 
@@ -70,7 +80,7 @@ export function startSession(auth: AuthResponse, options: { remember?: boolean; 
 export function clearSession(): void {
   clearTimeout(refreshTimer);
   accessToken = null;
-  clearRefreshToken(stores);
+  clearSessionHint(stores);
   // The socket authenticated with the old token; loaded lazily so the sign-in route stays small.
   void import('../../shared/socket').then((s) => s.disconnectSocket());
   set({ status: 'guest', user: null, next: null });
@@ -86,17 +96,13 @@ export function consumeNext(): void {
 }
 
 async function doRefresh(): Promise<boolean> {
-  const stored = readRefreshToken(stores);
-  if (!stored) return false;
   try {
-    const auth = await refreshTokens(stored.token);
-    accept(auth, stored.remember);
+    // Tabs share the cookie: one that refreshed a moment ago left the rotated one for this call.
+    const auth = await refreshTokens();
+    accept(auth);
     set({ status: 'authenticated', user: auth.user });
     return true;
   } catch (error) {
-    // Another tab may have rotated the token while we asked with the old one.
-    const now = readRefreshToken(stores);
-    if (now && now.token !== stored.token) return doRefresh();
     if (error instanceof ApiError && (error.status === 401 || error.status === 400)) clearSession();
     else if (state.status === 'loading') set({ status: 'guest' });
     return false;
@@ -118,20 +124,20 @@ export function refreshSession(): Promise<boolean> {
   return inflight;
 }
 
-/** On load: resume a stored session, or be a guest. */
+/** On load: resume the cookie's session, or be a guest (without asking when nobody signed in here). */
 export async function restoreSession(): Promise<void> {
-  if (!readRefreshToken(stores)) {
+  scrubLegacyRefreshToken(stores);
+  if (!hasSessionHint(stores)) {
     set({ status: 'guest' });
     return;
   }
   await refreshSession();
 }
 
-/** Logout: revoke on the server (best effort), then forget locally. */
+/** Logout: revoke on the server (best effort; it also clears the cookie), then forget locally. */
 export async function signOut(): Promise<void> {
-  const stored = readRefreshToken(stores);
   try {
-    await logoutCall(stored?.token);
+    await logoutCall();
   } catch {
     // The local session ends regardless; an unreachable server cannot keep the user signed in.
   }

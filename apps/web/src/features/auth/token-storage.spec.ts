@@ -1,9 +1,10 @@
 import {
-  clearRefreshToken,
-  readRefreshToken,
-  REFRESH_TOKEN_KEY,
+  clearSessionHint,
+  hasSessionHint,
+  LEGACY_REFRESH_TOKEN_KEY,
+  markSession,
   safeRedirect,
-  writeRefreshToken,
+  scrubLegacyRefreshToken,
   type KeyValueStore,
 } from './token-storage';
 
@@ -17,24 +18,26 @@ function memory(): KeyValueStore & { data: Map<string, string> } {
   };
 }
 
-describe('refresh token storage', () => {
-  it('keeps a remembered token across visits and a tab-only one in the tab', () => {
+describe('session hint (the refresh token itself is an httpOnly cookie)', () => {
+  it('stores only a flag, and forgets it on sign-out', () => {
     const stores = { persistent: memory(), tab: memory() };
-    writeRefreshToken(stores, 'r1', true);
-    expect(stores.persistent.data.get(REFRESH_TOKEN_KEY)).toBe('r1');
-    expect(readRefreshToken(stores)).toEqual({ token: 'r1', remember: true });
-
-    writeRefreshToken(stores, 'r2', false);
-    expect(stores.persistent.data.has(REFRESH_TOKEN_KEY)).toBe(false);
-    expect(readRefreshToken(stores)).toEqual({ token: 'r2', remember: false });
+    expect(hasSessionHint(stores)).toBe(false);
+    markSession(stores);
+    expect(hasSessionHint(stores)).toBe(true);
+    expect([...stores.persistent.data.values(), ...stores.tab.data.values()]).toEqual(['1']);
+    clearSessionHint(stores);
+    expect(hasSessionHint(stores)).toBe(false);
   });
 
-  it('forgets the token everywhere on sign-out', () => {
+  it('scrubs a refresh token an earlier version left in either storage', () => {
     const stores = { persistent: memory(), tab: memory() };
-    writeRefreshToken(stores, 'r1', true);
-    stores.tab.setItem(REFRESH_TOKEN_KEY, 'stale');
-    clearRefreshToken(stores);
-    expect(readRefreshToken(stores)).toBeNull();
+    stores.persistent.setItem(LEGACY_REFRESH_TOKEN_KEY, 'r1');
+    stores.tab.setItem(LEGACY_REFRESH_TOKEN_KEY, 'r2');
+    scrubLegacyRefreshToken(stores);
+    expect(stores.persistent.data.has(LEGACY_REFRESH_TOKEN_KEY)).toBe(false);
+    expect(stores.tab.data.has(LEGACY_REFRESH_TOKEN_KEY)).toBe(false);
+    // That browser was signed in: its cookie (if any) gets a chance.
+    expect(hasSessionHint(stores)).toBe(true);
   });
 });
 

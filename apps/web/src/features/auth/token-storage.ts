@@ -1,8 +1,12 @@
 /**
- * Where the refresh token lives between visits. "Remember me" keeps it in localStorage (survives the
- * browser closing); without it, sessionStorage (this tab only). The access token is never stored.
+ * The refresh token is never where a script can read it: the API keeps it in an httpOnly cookie. What
+ * the browser storage holds is only a hint that a session may exist (so a guest's page load does not ask
+ * the server), never a token.
  */
-export const REFRESH_TOKEN_KEY = 'pondesk.refreshToken';
+export const SESSION_HINT_KEY = 'pondesk.session';
+
+/** Where earlier versions kept the refresh token; scrubbed on load. */
+export const LEGACY_REFRESH_TOKEN_KEY = 'pondesk.refreshToken';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -15,21 +19,30 @@ export interface TokenStores {
   tab: KeyValueStore;
 }
 
-export function readRefreshToken(stores: TokenStores): { token: string; remember: boolean } | null {
-  const tab = stores.tab.getItem(REFRESH_TOKEN_KEY);
-  if (tab) return { token: tab, remember: false };
-  const persistent = stores.persistent.getItem(REFRESH_TOKEN_KEY);
-  return persistent ? { token: persistent, remember: true } : null;
+/** Whether a sign-in happened in this browser since the last sign-out (the cookie decides if it still holds). */
+export function hasSessionHint(stores: TokenStores): boolean {
+  return stores.persistent.getItem(SESSION_HINT_KEY) === '1';
 }
 
-export function writeRefreshToken(stores: TokenStores, token: string, remember: boolean): void {
-  (remember ? stores.persistent : stores.tab).setItem(REFRESH_TOKEN_KEY, token);
-  (remember ? stores.tab : stores.persistent).removeItem(REFRESH_TOKEN_KEY);
+export function markSession(stores: TokenStores): void {
+  stores.persistent.setItem(SESSION_HINT_KEY, '1');
 }
 
-export function clearRefreshToken(stores: TokenStores): void {
-  stores.persistent.removeItem(REFRESH_TOKEN_KEY);
-  stores.tab.removeItem(REFRESH_TOKEN_KEY);
+export function clearSessionHint(stores: TokenStores): void {
+  stores.persistent.removeItem(SESSION_HINT_KEY);
+}
+
+/**
+ * Removes a refresh token an earlier version stored in localStorage or sessionStorage; a browser that had
+ * one is treated as possibly signed in (its cookie, if any, decides).
+ */
+export function scrubLegacyRefreshToken(stores: TokenStores): void {
+  const had =
+    stores.persistent.getItem(LEGACY_REFRESH_TOKEN_KEY) !== null ||
+    stores.tab.getItem(LEGACY_REFRESH_TOKEN_KEY) !== null;
+  stores.persistent.removeItem(LEGACY_REFRESH_TOKEN_KEY);
+  stores.tab.removeItem(LEGACY_REFRESH_TOKEN_KEY);
+  if (had) markSession(stores);
 }
 
 /** Only same-app paths may be a post-sign-in destination (no `//host` or `https:` open redirects). */

@@ -36,22 +36,25 @@ const reach = (oltId: string, status: OltRow['status'], previous: OltRow['status
   name: 'olt.reachability.changed',
   payload: { oltId, status, previous, at, error: status === 'offline' ? 'timeout' : undefined },
 });
-const onu = (oltId: string, from: 'online' | 'offline' | null, to: 'online' | 'offline'): OltEvent => ({
-  name: 'onu.status.changed',
-  payload: {
-    oltId,
-    onuRef: 'x',
-    ponPort: 1,
-    onuId: 1,
-    ifName: 'gpon0/1:1',
-    pppoeIds: [],
-    from,
-    to,
-    reason: null,
-    reasonRaw: null,
-    at,
-  },
+const change = (from: 'online' | 'offline' | null, to: 'online' | 'offline', onuId = 1) => ({
+  onuRef: `x${onuId}`,
+  ponPort: 1,
+  onuId,
+  ifName: `gpon0/1:${onuId}`,
+  pppoeIds: [],
+  from,
+  to,
+  reason: null,
+  reasonRaw: null,
+  at,
 });
+/** The message of one poll of `oltId` that found these changes. */
+const onus = (oltId: string, changes: ReturnType<typeof change>[]): OltEvent => ({
+  name: 'onu.status.changed',
+  payload: { oltId, at, changes },
+});
+const onu = (oltId: string, from: 'online' | 'offline' | null, to: 'online' | 'offline'): OltEvent =>
+  onus(oltId, [change(from, to)]);
 
 describe('patchList', () => {
   it('moves a visible OLT to offline and its header count with it', () => {
@@ -118,6 +121,39 @@ describe('patchRow with ONU status changes', () => {
   });
 });
 
+describe('patchRow with a batch of ONU status changes', () => {
+  it('applies a whole outage in one new row', () => {
+    const r = row('a', { onuCount: 3000, onlineOnuCount: 2900 });
+    const outage = onus(
+      'a',
+      Array.from({ length: 2000 }, (_, i) => change('online', 'offline', i)),
+    );
+    expect(patchRow(r, outage)).toMatchObject({ onuCount: 3000, onlineOnuCount: 900 });
+  });
+
+  it('counts each change in order, new ONUs included, within bounds', () => {
+    const next = patchRow(
+      row('a', { onuCount: 2, onlineOnuCount: 1 }),
+      onus('a', [
+        change('online', 'offline', 1),
+        change('online', 'offline', 2), // already at zero: stays there
+        change(null, 'online', 3),
+        change('offline', 'online', 1),
+        change('offline', 'offline', 4), // not a change
+      ]),
+    );
+    expect([next.onuCount, next.onlineOnuCount]).toEqual([3, 2]);
+  });
+
+  it('leaves the row and the list alone for an empty batch or another OLT', () => {
+    const r = row('a');
+    expect(patchRow(r, onus('a', []))).toBe(r);
+    expect(patchRow(r, onus('a', [change('offline', 'offline')]))).toBe(r);
+    const l = list([r]);
+    expect(patchList(l, onus('b', [change('online', 'offline')]))).toBe(l);
+  });
+});
+
 describe('patchDetail', () => {
   it('also records the poll duration', () => {
     const detail = { ...row('a'), lastPollDurationMs: null } as unknown as OltDetail;
@@ -130,7 +166,7 @@ describe('patchDetail', () => {
 });
 
 describe('needsRefetch', () => {
-  it('refetches after polls and reachability changes, not per ONU', () => {
+  it('refetches after polls and reachability changes, not for ONU changes', () => {
     expect(needsRefetch(reach('a', 'offline', 'online'))).toBe(true);
     expect(needsRefetch(onu('a', 'online', 'offline'))).toBe(false);
   });

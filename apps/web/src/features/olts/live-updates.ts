@@ -4,7 +4,7 @@ import type {
   OltPollFinishedEvent,
   OltReachabilityChangedEvent,
   OltRow,
-  OnuStatusChangedEvent,
+  OnuStatusChangesEvent,
 } from '@pondesk/contracts';
 
 /**
@@ -14,7 +14,7 @@ import type {
 export type OltEvent =
   | { name: 'olt.reachability.changed'; payload: OltReachabilityChangedEvent }
   | { name: 'olt.poll.finished'; payload: OltPollFinishedEvent }
-  | { name: 'onu.status.changed'; payload: OnuStatusChangedEvent };
+  | { name: 'onu.status.changed'; payload: OnuStatusChangesEvent };
 
 export function patchRow<T extends OltRow>(row: T, event: OltEvent): T {
   if (row.id !== event.payload.oltId) return row;
@@ -33,13 +33,18 @@ export function patchRow<T extends OltRow>(row: T, event: OltEvent): T {
         : { ...polled, lastError: e.error ?? 'Poll failed' };
     }
     case 'onu.status.changed': {
-      const e = event.payload;
-      if (e.from === e.to) return row;
-      const onuCount = e.from === null ? row.onuCount + 1 : row.onuCount;
-      let online = row.onlineOnuCount;
-      if (e.to === 'online') online += 1;
-      else if (e.from === 'online') online -= 1;
-      return { ...row, onuCount, onlineOnuCount: Math.min(onuCount, Math.max(0, online)) };
+      // Every change of the batch, counted in order, into one new row.
+      let { onuCount, onlineOnuCount } = row;
+      let moved = false;
+      for (const c of event.payload.changes) {
+        if (c.from === c.to) continue;
+        moved = true;
+        if (c.from === null) onuCount += 1;
+        if (c.to === 'online') onlineOnuCount += 1;
+        else if (c.from === 'online') onlineOnuCount -= 1;
+        onlineOnuCount = Math.min(onuCount, Math.max(0, onlineOnuCount));
+      }
+      return moved ? { ...row, onuCount, onlineOnuCount } : row;
     }
   }
 }

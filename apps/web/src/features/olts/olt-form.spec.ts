@@ -1,5 +1,11 @@
 import { emptyOltForm, type OltDetail, type OltFormValues } from '@pondesk/contracts';
-import { formFromDetail, serverFieldErrors, toCreateRequest, toUpdateRequest } from './olt-form';
+import {
+  formFromDetail,
+  secretsToRetype,
+  serverFieldErrors,
+  toCreateRequest,
+  toUpdateRequest,
+} from './olt-form';
 
 const filled = (over: Partial<OltFormValues> = {}): OltFormValues => ({
   ...emptyOltForm(),
@@ -152,5 +158,35 @@ describe('serverFieldErrors', () => {
       errors: { host: 'Olt IP must be an IPv4 address' },
       other: ['foo is not a field of this form'],
     });
+  });
+});
+
+describe('secretsToRetype', () => {
+  const initial = formFromDetail(detail);
+
+  it('asks for nothing while the addresses are as loaded', () => {
+    expect(secretsToRetype({ ...initial, name: 'Renamed' }, initial, detail)).toEqual({});
+  });
+
+  it('asks for the stored secrets that would go to a changed address, saying why', () => {
+    expect(secretsToRetype({ ...initial, host: '10.0.0.66' }, initial, detail)).toEqual({
+      snmpCommunity: "Re-enter the SNMP community: the OLT's address changed",
+      password: "Re-enter the telnet password: the OLT's address changed",
+    });
+    expect(secretsToRetype({ ...initial, telnetPort: '2323' }, initial, detail)).toEqual({
+      password: "Re-enter the telnet password: the OLT's telnet port changed",
+    });
+    expect(secretsToRetype({ ...initial, mikrotikPort: '8729' }, initial, detail)).toEqual({
+      mikrotikPassword: "Re-enter the MikroTik password: the MikroTik's port changed",
+    });
+  });
+
+  it('is satisfied once the secret is typed or marked for removal', () => {
+    const moved = { ...initial, host: '10.0.0.66', snmpCommunity: 'new-community' };
+    expect(secretsToRetype(moved, initial, detail)).toEqual({
+      password: "Re-enter the telnet password: the OLT's address changed",
+    });
+    expect(secretsToRetype({ ...moved, password: 'typed' }, initial, detail)).toEqual({});
+    expect(secretsToRetype(moved, initial, detail, { password: true })).toEqual({});
   });
 });

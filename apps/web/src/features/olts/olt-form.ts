@@ -1,5 +1,8 @@
 import {
+  BOUND_SECRETS,
   emptyOltForm,
+  secretsToReenter,
+  type BoundSecret,
   type CreateOltRequest,
   type OltBrandCode,
   type OltDetail,
@@ -181,6 +184,38 @@ export function toUpdateRequest(
     else if (field !== 'snmpCommunity' && clears[field]) body[field] = '';
   }
   return body as OltUpdateBody;
+}
+
+/** Which secrets the API has stored for this OLT (the community is required, so always). */
+function storedSecrets(d: OltDetail): Record<BoundSecret, boolean> {
+  return {
+    snmpCommunity: true,
+    snmpWriteCommunity: d.hasSnmpWriteCommunity,
+    password: d.hasPassword,
+    enablePassword: d.hasEnablePassword,
+    mikrotikPassword: d.hasMikrotikPassword,
+  };
+}
+
+/**
+ * The stored secrets the edit form must ask for again, with why: the address or port they are sent to
+ * has changed in the form (the API refuses the update otherwise). A secret typed, or marked for
+ * removal, needs nothing.
+ */
+export function secretsToRetype(
+  v: OltFormValues,
+  initial: OltFormValues,
+  detail: OltDetail,
+  clears: SecretClears = {},
+): Partial<Record<BoundSecret, string>> {
+  const stored = storedSecrets(detail);
+  const kept = Object.fromEntries(
+    BOUND_SECRETS.map((f) => [f, stored[f] && !(f !== 'snmpCommunity' && clears[f])]),
+  );
+  const typed = Object.fromEntries(BOUND_SECRETS.map((f) => [f, v[f] !== '']));
+  return Object.fromEntries(
+    secretsToReenter(initial, v, kept, typed).map((r) => [r.field, r.message]),
+  ) as Partial<Record<BoundSecret, string>>;
 }
 
 function dropUndefined<T extends object>(o: T): T {

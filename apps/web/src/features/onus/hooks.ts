@@ -145,8 +145,9 @@ export const useRebootOnu = () => useMutation({ mutationFn: (id: string) => rebo
 export const useReadSignal = () => useMutation({ mutationFn: (id: string) => readOnuSignal(id) });
 
 /**
- * Keeps ONU lists, ONU pages and the dashboard in step with the socket: a status change is patched into
- * every cached copy at once, then the affected queries are refetched (throttled) for the figures.
+ * Keeps ONU lists, ONU pages and the dashboard in step with the socket: a poll's status changes are
+ * patched into every cached copy at once (one update per message, not per ONU), then the affected
+ * queries are refetched (throttled) for the figures.
  */
 export function useOnuLiveUpdates(): void {
   const qc = useQueryClient();
@@ -161,10 +162,18 @@ export function useOnuLiveUpdates(): void {
   );
   useEffect(() => () => refetch.cancel(), [refetch]);
   useSocketEvents({
-    'onu.status.changed': (e) => {
-      qc.setQueriesData<OnuList>({ queryKey: onuKeys.lists() }, (old) => old && patchOnuList(old, e));
-      qc.setQueryData<OnuDetail>(onuKeys.detail(e.onuRef), (old) => old && patchOnuDetail(old, e));
-      qc.setQueriesData<PppoeLookup>({ queryKey: ['pppoe', 'lookup'] }, (old) => old && patchLookup(old, e));
+    // One message per OLT and poll with all its changes: each cached copy is patched once for the batch.
+    'onu.status.changed': ({ changes }) => {
+      if (!changes.length) return;
+      qc.setQueriesData<OnuList>({ queryKey: onuKeys.lists() }, (old) => old && patchOnuList(old, changes));
+      qc.setQueriesData<OnuDetail>(
+        { queryKey: onuKeys.details() },
+        (old) => old && patchOnuDetail(old, changes),
+      );
+      qc.setQueriesData<PppoeLookup>(
+        { queryKey: ['pppoe', 'lookup'] },
+        (old) => old && patchLookup(old, changes),
+      );
       refetch.schedule();
     },
     reconnect: () => refetch.schedule(),

@@ -17,6 +17,7 @@ const faultsSchema = z
   .object({
     unreachable: z.boolean().default(false),
     slowMs: z.number().int().min(0).max(60_000).default(0),
+    confirmReplyDelayMs: z.number().int().min(0).max(60_000).default(0),
     wrongCommunity: z.boolean().default(false),
     telnetAuthFailure: z.boolean().default(false),
     truncateOutput: z.boolean().default(false),

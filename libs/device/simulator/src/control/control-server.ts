@@ -93,7 +93,8 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
     const o = Number(rest[2]);
     const tail = rest.slice(3).join('/');
     if (!st.has(p, o)) return notFound(`ONU ${p}/${o}`);
-    if (tail === '' && method === 'GET') return { status: 200, body: st.onu(p, o) };
+    if (tail === '' && method === 'GET')
+      return { status: 200, body: { ...st.onu(p, o), rebootCommands: st.rebootCommands(p, o) } };
     if (tail === '' && method === 'DELETE') {
       st.deleteOnu(p, o);
       return { status: 200, body: { deleted: true } };
@@ -119,9 +120,10 @@ function parseFaults(body: unknown): Partial<DeviceFaults> | string {
     if (typeof b[k] !== 'boolean') return `${k} must be a boolean`;
     out[k] = b[k];
   }
-  if (b['slowMs'] !== undefined) {
-    if (typeof b['slowMs'] !== 'number' || b['slowMs'] < 0) return 'slowMs must be a number >= 0';
-    out.slowMs = b['slowMs'];
+  for (const k of ['slowMs', 'confirmReplyDelayMs'] as const) {
+    if (b[k] === undefined) continue;
+    if (typeof b[k] !== 'number' || b[k] < 0) return `${k} must be a number >= 0`;
+    out[k] = b[k];
   }
   return out;
 }

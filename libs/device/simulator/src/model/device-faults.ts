@@ -4,6 +4,12 @@ export interface DeviceFaults {
   unreachable: boolean;
   /** Added delay before every answer, in real milliseconds. */
   slowMs: number;
+  /**
+   * CLI only: a command confirmed with "y" (a reboot, a delete) takes effect at once, but its answer and
+   * the prompt come this many real milliseconds later — the window in which a client may die not knowing
+   * the outcome.
+   */
+  confirmReplyDelayMs: number;
   /** The device's community no longer matches the advertised one (requests are silently ignored). */
   wrongCommunity: boolean;
   /** Telnet rejects every login. */
@@ -15,6 +21,7 @@ export interface DeviceFaults {
 export const NO_FAULTS: Readonly<DeviceFaults> = {
   unreachable: false,
   slowMs: 0,
+  confirmReplyDelayMs: 0,
   wrongCommunity: false,
   telnetAuthFailure: false,
   truncateOutput: false,

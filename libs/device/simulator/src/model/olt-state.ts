@@ -106,6 +106,7 @@ export const REBOOT_SECONDS = 90;
 export class OltState {
   readonly kind = 'olt' as const;
   faults: DeviceFaults = { ...NO_FAULTS };
+  private readonly rebootsAsked = new Map<number, number>();
   /** Taken off the air by the control API: no transport answers. */
   offAir = false;
   /** Bumped when ONUs appear or disappear, so table indexes are rebuilt. */
@@ -232,6 +233,8 @@ export class OltState {
   /** The ONU drops for REBOOT_SECONDS and re-registers. False when it is unknown or offline. */
   rebootOnu(ponPort: number, onuId: number): boolean {
     const t = this.now();
+    const counted = OltState.key(ponPort, onuId);
+    this.rebootsAsked.set(counted, (this.rebootsAsked.get(counted) ?? 0) + 1);
     const cur = this.onu(ponPort, onuId, t);
     if (!cur || cur.status !== 'online') return false;
     const k = OltState.key(ponPort, onuId);
@@ -240,6 +243,11 @@ export class OltState {
     this.manualOnu.set(k, list);
     this.snapshots.delete(k);
     return true;
+  }
+
+  /** Reboot commands the ONU was sent (through any interface), whether or not it was online to take them. */
+  rebootCommands(ponPort: number, onuId: number): number {
+    return this.rebootsAsked.get(OltState.key(ponPort, onuId)) ?? 0;
   }
 
   deleteOnu(ponPort: number, onuId: number): boolean {

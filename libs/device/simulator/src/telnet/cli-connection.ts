@@ -159,7 +159,9 @@ export class CliConnection implements CliSession {
         const c = this.confirm;
         this.confirm = null;
         this.state = 'command';
-        const out = c ? c.onAnswer(/^y(es)?$/i.test(line.trim())) : '';
+        const yes = /^y(es)?$/i.test(line.trim());
+        const out = c ? c.onAnswer(yes) : '';
+        if (yes) await delay(this.opts.faults().confirmReplyDelayMs);
         await this.output(out);
         return;
       }

@@ -9,7 +9,7 @@
  *   POST   /auth/sign-up                SignUpRequest          → 201 AuthResponse   (simple form)
  *   POST   /auth/login                  LoginRequest           → 200 AuthResponse   (username or email; 429 when rate limited)
  *   POST   /auth/refresh                RefreshRequest         → 200 AuthResponse   (rotates: the old refresh token stops working)
- *   POST   /auth/password/forgot        ForgotPasswordRequest  → 200 MessageResponse (404 'This email is not registered!')
+ *   POST   /auth/password/forgot        ForgotPasswordRequest  → 200 MessageResponse, the same whether or not the email has an account
  *   POST   /auth/password/reset         ResetPasswordRequest   → 200 AuthResponse   (signs in; revokes other sessions)
  *   GET    /photos/:file                                       → the image (unguessable file names; <img src> needs no token)
  *   GET    /dev/outbox?to=              (only with DEV_OUTBOX=true, never in production) → DevOutbox: last mails (reset links) and SMS (OTPs)

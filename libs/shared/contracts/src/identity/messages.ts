@@ -17,14 +17,20 @@ export const IDENTITY_MESSAGES = {
   registeredSimple: 'Successfully registered. You have been automatically logged in.',
   emailTaken: 'This email has already been registered.',
   usernameTaken: 'This username is already taken.',
+  /**
+   * Sign-up and registration do not say which of the two is taken (that would tell anyone whether an
+   * address has an account); the owner of a taken email is mailed instead.
+   */
+  accountTaken: 'This username or email has already been registered.',
   invalidCredentials: 'Invalid credentials!',
   accountOnHold: 'Your account is on hold. Please contact your administrator.',
   resetMailSent: 'Email sent! Please check your inbox.',
-  emailNotRegistered: 'This email is not registered!',
   passwordChangedLoggedIn: 'Password changed successfully! You have been automatically logged in.',
   resetFailed: 'Oops, something went wrong!',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   passwordChanged: 'Password changed successfully!',
+  currentPasswordRequired: 'Please input your current password to change your email!',
+  currentPasswordWrong: 'The current password is not correct',
   profileUpdated: 'Profile updated successfully!',
   profileCompleted: 'Updated Successfully!',
   otpSent: 'Send Successfully!',

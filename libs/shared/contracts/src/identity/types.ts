@@ -50,7 +50,8 @@ export interface LoginRequest {
 }
 
 export interface RefreshRequest {
-  refreshToken: string;
+  /** Non-browser clients only; browsers send the `pondesk_refresh` cookie (with `X-Requested-With: pondesk`). */
+  refreshToken?: string;
 }
 
 export interface LogoutRequest {
@@ -95,7 +96,12 @@ export interface AuthTokens {
   refreshToken: string;
 }
 
-export interface AuthResponse extends AuthTokens {
+/**
+ * What sign-in, register, sign-up, password reset and refresh answer. The refresh token is not in it:
+ * it comes as the httpOnly cookie `pondesk_refresh` (SameSite=Strict, Path=/api/v1/auth), out of reach
+ * of scripts.
+ */
+export interface AuthResponse extends Omit<AuthTokens, 'refreshToken'> {
   user: SessionUser;
   message?: string;
 }
@@ -112,6 +118,8 @@ export interface Profile extends SessionUser {
 export interface UpdateProfileRequest {
   username?: string;
   email?: string;
+  /** Required when `email` changes (a stolen access token alone must not move the account). */
+  currentPassword?: string;
   contactNumber?: string;
   address?: string;
   ispName?: string;

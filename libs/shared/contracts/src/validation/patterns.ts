@@ -48,3 +48,22 @@ export const PPPOE_ID_PATTERN = /^[^\s,;/|]{1,64}$/;
 export const OTP_PATTERN = /^\d{6}$/;
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A real calendar day, YYYY-MM-DD: `2026-02-30` matches `DAY_PATTERN` but is no day. */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** An ISO 8601 date-time with seconds optional, milliseconds optional and a zone (Z or ±hh:mm). */
+export const DATE_TIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** A date-time that parses to the instant it names (`2026-02-30T10:00Z` does not). */
+export function isDateTime(value: string): boolean {
+  const match = DATE_TIME_PATTERN.exec(value);
+  return !!match && isCalendarDay(match[1]) && Number.isFinite(Date.parse(value));
+}

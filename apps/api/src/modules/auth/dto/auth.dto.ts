@@ -50,7 +50,8 @@ export class LoginDto implements LoginRequest {
 }
 
 export class RefreshDto implements RefreshRequest {
-  @IsText(200, presented) refreshToken!: string;
+  // Optional: browsers send the refresh cookie instead (see AuthController.refresh).
+  @IsText(200, { ...presented, optional: true }) refreshToken?: string;
 }
 
 export class LogoutDto implements LogoutRequest {

@@ -25,6 +25,7 @@ import {
   IsShortString,
   IsUuid,
 } from '../../../common/validation/validation.decorators';
+import { IsDeviceCredential } from './device-credential';
 
 const optional = { optional: true } as const;
 /** Credentials are accepted but never shown again. */
@@ -41,32 +42,49 @@ export class CreateOltDto implements CreateOltRequest {
   @IsOneOf(OLT_BRANDS) brand!: OltBrandCode;
   @IsOneOf(OLT_MODES) mode!: OltModeCode;
   @IsPort({ ...optional, docs: { default: DEFAULT_SNMP_PORT } }) snmpPort?: number;
-  @IsShortString(MAX.community, { min: 1, docs: secret }) snmpCommunity!: string;
-  @IsShortString(MAX.community, { ...optional, docs: secret }) snmpWriteCommunity?: string;
+  @IsDeviceCredential()
+  @IsShortString(MAX.community, { min: 1, docs: secret })
+  snmpCommunity!: string;
+  @IsDeviceCredential()
+  @IsShortString(MAX.community, { ...optional, nullable: true, docs: secret })
+  snmpWriteCommunity?: string;
   @IsPort({ ...optional, docs: { default: DEFAULT_TELNET_PORT } }) telnetPort?: number;
-  @IsPort(optional) httpPort?: number;
-  @IsShortString(MAX.username, optional) username?: string;
-  @IsShortString(MAX.secret, { ...optional, docs: secret }) password?: string;
-  @IsShortString(MAX.secret, { ...optional, docs: secret }) enablePassword?: string;
-  @IsShortString(MAX.description, optional) description?: string;
-  @IsUuid(optional) branchId?: string;
+  @IsPort({ ...optional, nullable: true }) httpPort?: number;
+  @IsDeviceCredential()
+  @IsShortString(MAX.username, { ...optional, nullable: true })
+  username?: string;
+  @IsDeviceCredential()
+  @IsShortString(MAX.secret, { ...optional, nullable: true, docs: secret })
+  password?: string;
+  @IsDeviceCredential()
+  @IsShortString(MAX.secret, { ...optional, nullable: true, docs: secret })
+  enablePassword?: string;
+  @IsShortString(MAX.description, { ...optional, nullable: true }) description?: string;
+  @IsUuid({ ...optional, nullable: true }) branchId?: string;
   /** The MikroTik is optional; its user name or password without its address is refused. */
   @IsHostRequiredWith(['mikrotikUsername', 'mikrotikPassword'], MIKROTIK_HOST_REQUIRED_MESSAGE, {
+    nullable: true,
     docs: { example: '10.0.0.1' },
   })
   mikrotikHost?: string;
-  @IsPort({ ...optional, docs: { example: DEFAULT_MIKROTIK_PORT } }) mikrotikPort?: number;
-  @IsShortString(MAX.username, optional) mikrotikUsername?: string;
-  @IsShortString(MAX.secret, { ...optional, docs: secret }) mikrotikPassword?: string;
-  @IsShortString(MAX.messengerId, optional) whatsappId?: string;
-  @IsShortString(MAX.messengerId, optional) telegramId?: string;
+  @IsPort({ ...optional, nullable: true, docs: { example: DEFAULT_MIKROTIK_PORT } }) mikrotikPort?: number;
+  @IsDeviceCredential()
+  @IsShortString(MAX.username, { ...optional, nullable: true })
+  mikrotikUsername?: string;
+  @IsDeviceCredential()
+  @IsShortString(MAX.secret, { ...optional, nullable: true, docs: secret })
+  mikrotikPassword?: string;
+  @IsShortString(MAX.messengerId, { ...optional, nullable: true }) whatsappId?: string;
+  @IsShortString(MAX.messengerId, { ...optional, nullable: true }) telegramId?: string;
   @IsInteger(RANGE.dataCollectionRatio.min, RANGE.dataCollectionRatio.max, {
     ...optional,
+    nullable: true,
     docs: { minimum: RANGE.dataCollectionRatio.min, maximum: RANGE.dataCollectionRatio.max },
   })
   dataCollectionRatio?: number;
   @IsNumberInRange(RANGE.dbAlertRange.min, RANGE.dbAlertRange.max, {
     ...optional,
+    nullable: true,
     docs: { description: 'dBm threshold for alerts, e.g. -27' },
   })
   dbAlertRange?: number;

@@ -7,6 +7,7 @@ import {
   type ProbeRequest,
 } from '@pondesk/contracts';
 import { IsHost, IsOneOf, IsPort, IsShortString } from '../../../common/validation/validation.decorators';
+import { IsDeviceCredential } from './device-credential';
 
 export class PortCheckDto implements PortCheckRequest {
   @IsHost() host!: string;
@@ -16,7 +17,9 @@ export class PortCheckDto implements PortCheckRequest {
 export class ProbeDto implements ProbeRequest {
   @IsHost() host!: string;
   @IsPort() snmpPort!: number;
-  @IsShortString(64, { min: 1, docs: { writeOnly: true } }) community!: string;
+  @IsDeviceCredential()
+  @IsShortString(64, { min: 1, docs: { writeOnly: true } })
+  community!: string;
   @IsOneOf(OLT_BRANDS, { optional: true }) brand?: OltBrandCode;
   @IsOneOf(OLT_MODES, { optional: true }) mode?: OltModeCode;
 }

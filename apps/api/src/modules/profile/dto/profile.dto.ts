@@ -24,6 +24,13 @@ export class UpdateProfileDto implements UpdateProfileRequest {
   @IsText(255, optional) address?: string;
   @IsText(120, { ...optional, notEmpty: true, docs: { description: 'Needs permission 2000' } })
   ispName?: string;
+  // Compared with the stored hash; its OpenAPI entry never showed a length limit.
+  @IsText(PASSWORD_MAX, {
+    ...optional,
+    documentLimits: false,
+    docs: { description: 'Required when the email changes' },
+  })
+  currentPassword?: string;
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {

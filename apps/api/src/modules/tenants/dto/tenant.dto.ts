@@ -22,8 +22,9 @@ export class CreateTenantDto implements CreateTenantRequest {
 
 export class UpdateTenantDto implements UpdateTenantRequest {
   @IsText(120, { optional: true, notEmpty: true }) ispName?: string;
-  @IsContactNumber({ optional: true }) contactNumber?: string;
-  @IsText(255, { optional: true }) address?: string;
+  /** null clears the contact number or the address. */
+  @IsContactNumber({ optional: true, nullable: true }) contactNumber?: string;
+  @IsText(255, { optional: true, nullable: true }) address?: string;
 }
 
 export class UpdateTenantStatusDto implements UpdateTenantStatusRequest {

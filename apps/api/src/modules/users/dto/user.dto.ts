@@ -19,13 +19,15 @@ import {
 } from '../../../common/validation/validation.decorators';
 
 const optional = { optional: true } as const;
+/** Nullable columns: null clears them (create stores null for them when left out). */
+const clearable = { optional: true, nullable: true } as const;
 
 /** Fields shared by create and update; every one optional here, create re-declares the required ones. */
 class UserFieldsDto {
   @IsPassword(optional) password?: string;
-  @IsContactNumber(optional) contactNumber?: string;
-  @IsText(255, optional) address?: string;
-  @IsText(120, optional) ispName?: string;
+  @IsContactNumber(clearable) contactNumber?: string;
+  @IsText(255, clearable) address?: string;
+  @IsText(120, clearable) ispName?: string;
   @IsUuid({ ...optional, docs: { format: 'uuid' } }) roleId?: string;
   @IsUuids(100, optional) branchIds?: string[];
   @IsPrice(optional) userPrice?: number;

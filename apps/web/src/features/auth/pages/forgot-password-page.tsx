@@ -22,10 +22,9 @@ export default function ForgotPasswordPage() {
       toast.success(res.message || IDENTITY_MESSAGES.resetMailSent);
     } catch (err) {
       showServerErrors(setError, err);
-      // 404 is the spec's answer; a rate limit, an unavailable mailer or no network say so.
-      toast.error(
-        authErrorMessage(err, { 404: IDENTITY_MESSAGES.emailNotRegistered }, IDENTITY_MESSAGES.resetFailed),
-      );
+      // The server answers the same for unknown addresses (no account enumeration); a rate limit, an
+      // unavailable mailer or no network say so.
+      toast.error(authErrorMessage(err, {}, IDENTITY_MESSAGES.resetFailed));
     } finally {
       setLoading(false);
     }

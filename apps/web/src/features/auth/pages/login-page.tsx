@@ -64,9 +64,8 @@ export default function LoginPage() {
     setLockMessage(null);
     setLoading(true);
     try {
-      const auth = await login({ username: username.trim(), password });
+      const auth = await login({ username: username.trim(), password }, { remember });
       startSession(auth, {
-        remember,
         next: safeRedirect(params.get('redirect')) ?? homePath(auth.user.permissions),
       });
     } catch (error) {

@@ -32,7 +32,7 @@ export default function RegisterPage() {
       startSession(auth, { next: '/profile' });
     } catch (error) {
       showServerErrors(setError, error);
-      toast.error(authErrorMessage(error, {}, IDENTITY_MESSAGES.emailTaken));
+      toast.error(authErrorMessage(error, {}, IDENTITY_MESSAGES.resetFailed));
       setLoading(false);
     }
   });

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { useUpdateProfile } from '../hooks';
 
-type Field = keyof Required<UpdateProfileRequest>;
+type Field = Exclude<keyof Required<UpdateProfileRequest>, 'currentPassword'>;
 
 const FIELDS: { key: Field; label: string; max: number }[] = [
   { key: 'username', label: 'User Name', max: 50 },
@@ -35,8 +35,11 @@ export function EditProfileDialog({
     address: profile.address ?? '',
   };
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field | 'currentPassword', string>>>({});
   const canRenameIsp = profile.permissions.includes(Permission.Admin);
+  // A new email needs the current password (the server refuses it without): reset links go there.
+  const emailChanges = values.email.trim().toLowerCase() !== initial.email.toLowerCase();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,6 +52,13 @@ export function EditProfileDialog({
     if (Object.keys(body).length === 0) {
       onClose();
       return;
+    }
+    if (emailChanges) {
+      if (!currentPassword) {
+        setErrors((er) => ({ ...er, currentPassword: IDENTITY_MESSAGES.currentPasswordRequired }));
+        return;
+      }
+      body.currentPassword = currentPassword;
     }
     update.mutate(body, {
       onSuccess: (p) => {
@@ -89,6 +99,22 @@ export function EditProfileDialog({
                 slotProps={{ htmlInput: { maxLength: max } }}
               />
             ))}
+            {emailChanges && (
+              <TextField
+                name="currentPassword"
+                label="Current Password"
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(e) => {
+                  setCurrentPassword(e.target.value);
+                  setErrors((er) => ({ ...er, currentPassword: undefined }));
+                }}
+                error={!!errors.currentPassword}
+                helperText={errors.currentPassword ?? 'Needed to change your email.'}
+                slotProps={{ htmlInput: { maxLength: 128 } }}
+              />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

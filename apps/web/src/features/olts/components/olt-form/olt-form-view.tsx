@@ -12,7 +12,7 @@ import {
 import { useZodForm } from '../../../../shared/forms/use-zod-form';
 import { ApiError } from '../../../../shared/http-client';
 import { usePortChecks } from '../../hooks';
-import { serverFieldErrors, type ClearableSecret, type SecretClears } from '../../olt-form';
+import { secretsToRetype, serverFieldErrors, type ClearableSecret, type SecretClears } from '../../olt-form';
 import { checkKey } from '../../port-checks';
 import { BillingSection } from './billing-section';
 import { FormActions, submitAllowed } from './form-actions';
@@ -56,6 +56,9 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
     name: ADDRESSES,
   });
   const checks = usePortChecks(checkKey(host, telnetPort), checkKey(mikrotikHost, mikrotikPort));
+  // On edit: a stored secret whose address or port changed must be typed again (the API insists).
+  const current = useWatch({ control }) as OltFormValues;
+  const retype = mode === 'edit' && detail ? secretsToRetype(current, initial, detail, clears) : {};
   const withMikrotik = hasMikrotik({ mikrotikHost, mikrotikUsername, mikrotikPassword });
   const allowed = submitAllowed(mode, checks, withMikrotik);
 
@@ -65,6 +68,7 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
     mode,
     detail,
     clears,
+    retype,
     setClear: (name: ClearableSecret, clear: boolean) => {
       setClears((c) => ({ ...c, [name]: clear }));
       if (clear) replace(name, '');
@@ -76,6 +80,13 @@ export function OltFormView({ mode, initial, detail, submitLabel, onSubmit, onCa
   };
 
   const save = async (values: OltFormValues) => {
+    const missing = mode === 'edit' && detail ? secretsToRetype(values, initial, detail, clears) : {};
+    const fields = Object.entries(missing);
+    if (fields.length) {
+      for (const [field, message] of fields) setError(field as OltFormField, { type: 'retype', message });
+      document.getElementById(`olt-${fields[0][0]}`)?.focus();
+      return;
+    }
     try {
       await onSubmit(values, clears);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { FormControlLabel, Grid, Switch, Typography } from '@mui/material';
-import type { OltDetail, OltFormMode } from '@pondesk/contracts';
+import type { BoundSecret, OltDetail, OltFormMode } from '@pondesk/contracts';
 import type { ClearableSecret, SecretClears } from '../../olt-form';
 import { OltInput, cellOf, type OltControl } from './form-parts';
 
@@ -9,6 +9,8 @@ export interface SecretsState {
   detail?: OltDetail;
   clears: SecretClears;
   setClear: (name: ClearableSecret, clear: boolean) => void;
+  /** Stored secrets that must be typed again (their address or port changed), with why. */
+  retype?: Partial<Record<BoundSecret, string>>;
 }
 
 /** true: stored; false: not stored; null: the API does not say (the write community). */
@@ -46,8 +48,10 @@ export function SecretField({
   const isEdit = secrets.mode === 'edit';
   const known = storedState(name, secrets.detail);
   const clearing = name !== 'snmpCommunity' && !!secrets.clears[name];
+  const retype = isEdit ? secrets.retype?.[name] : undefined;
   let helper: string | undefined;
   if (isEdit && clearing) helper = 'will be removed when you update';
+  else if (retype) helper = retype;
   else if (isEdit && known === true) helper = 'stored — leave empty to keep';
   else if (isEdit && known === null) helper = 'leave empty to keep the stored value, if any';
   return (
@@ -58,7 +62,7 @@ export function SecretField({
         label={label}
         type="password"
         autoComplete="new-password"
-        required={required && !isEdit}
+        required={(required && !isEdit) || !!retype}
         disabled={clearing}
         helperText={helper}
       />

@@ -1,0 +1,54 @@
+import { ONU_STATUS_CHANGES_PER_EVENT, onuStatusChangesEvents, type OnuStatusChange } from './realtime';
+
+const change = (onuId: number): OnuStatusChange => ({
+  onuRef: `onu-${onuId}`,
+  ponPort: 1,
+  onuId,
+  ifName: `gpon0/1:${onuId}`,
+  pppoeIds: [],
+  from: 'online',
+  to: 'offline',
+  reason: 'los',
+  reasonRaw: 'LOS',
+  at: '2026-11-23T08:00:00.000Z',
+});
+const at = '2026-11-23T08:00:05.000Z';
+
+describe('onuStatusChangesEvents', () => {
+  it('carries one change in one message of its OLT', () => {
+    expect(onuStatusChangesEvents('olt-a', at, [change(1)])).toEqual([
+      { oltId: 'olt-a', at, changes: [change(1)] },
+    ]);
+  });
+
+  it('publishes nothing when nothing changed', () => {
+    expect(onuStatusChangesEvents('olt-a', at, [])).toEqual([]);
+  });
+
+  it('keeps a whole outage under the limit in one message', () => {
+    const changes = Array.from({ length: ONU_STATUS_CHANGES_PER_EVENT }, (_, i) => change(i));
+    const events = onuStatusChangesEvents('olt-a', at, changes);
+    expect(events).toHaveLength(1);
+    expect(events[0].changes).toEqual(changes);
+  });
+
+  it('splits a larger list into bounded messages, in order, losing none', () => {
+    const changes = Array.from({ length: 2 * ONU_STATUS_CHANGES_PER_EVENT + 1 }, (_, i) => change(i));
+    const events = onuStatusChangesEvents('olt-a', at, changes);
+    expect(events.map((e) => e.changes.length)).toEqual([
+      ONU_STATUS_CHANGES_PER_EVENT,
+      ONU_STATUS_CHANGES_PER_EVENT,
+      1,
+    ]);
+    expect(events.every((e) => e.oltId === 'olt-a' && e.at === at)).toBe(true);
+    expect(events.flatMap((e) => e.changes)).toEqual(changes);
+  });
+
+  it('takes a smaller chunk size and refuses one that is not a positive integer', () => {
+    expect(
+      onuStatusChangesEvents('olt-a', at, [change(1), change(2), change(3)], 2).map((e) => e.changes.length),
+    ).toEqual([2, 1]);
+    expect(() => onuStatusChangesEvents('olt-a', at, [change(1)], 0)).toThrow(RangeError);
+    expect(() => onuStatusChangesEvents('olt-a', at, [change(1)], 1.5)).toThrow(RangeError);
+  });
+});
