@@ -22,6 +22,7 @@ import { DriverOltConnector } from './olt-sessions/driver-olt-connector';
 import { OltChecksService } from './olt-sessions/olt-checks.service';
 import { OltConnector } from './olt-sessions/olt-connector';
 import { OltLock } from './locks/olt-lock.service';
+import { DeviceTargetGuard } from './olt-sessions/device-target-guard';
 import { OltProber } from './olt-sessions/olt-prober.service';
 import { OltSessionService } from './olt-sessions/olt-session.service';
 import { OnuActionsService } from './onu-actions/onu-actions.service';
@@ -77,6 +78,7 @@ export class WorkerModule {
         HeartbeatService,
         EventPublisher,
         OltLock,
+        DeviceTargetGuard,
         { provide: OltConnector, useClass: DriverOltConnector },
         OltSessionService,
         OnuStore,

@@ -44,7 +44,7 @@ describe('http client session handling', () => {
     await http('/auth/refresh', { method: 'POST', headers: { 'X-Pondesk-Remember': 'false' } });
     const init = fetchMock.mock.calls[0][1];
     expect(init?.credentials).toBe('same-origin');
-    expect(init?.headers).toMatchObject({ 'X-Requested-With': 'pondesk', 'X-Pondesk-Remember': 'false' });
+    expect(init?.headers).toMatchObject({ 'x-requested-with': 'pondesk', 'X-Pondesk-Remember': 'false' });
   });
 
   it('renews an expired access token once and repeats the call with the new one', async () => {

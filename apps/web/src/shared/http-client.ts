@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@pondesk/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type ApiErrorBody } from '@pondesk/contracts';
 
 /** Every failed API call surfaces as this, with the server's message and field errors. */
 export class ApiError extends Error {
@@ -57,7 +57,7 @@ export interface RequestOptions {
  * Sent on every call. The API requires it where the httpOnly refresh cookie authenticates (refresh): a
  * page of another site cannot add it to a request, so it cannot use the cookie (CSRF).
  */
-export const CSRF_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'pondesk' };
+export const CSRF_HEADERS: Readonly<Record<string, string>> = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const qs = new URLSearchParams();

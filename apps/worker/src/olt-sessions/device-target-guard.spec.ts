@@ -46,7 +46,8 @@ describe('the port check job', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  const checks = (allow: boolean) => new OltChecksService({} as OltSessionService, config(allow));
+  const checks = (allow: boolean) =>
+    new OltChecksService({} as OltSessionService, new DeviceTargetGuard(config(allow)));
 
   it('refuses a target the policy forbids without connecting', async () => {
     const result = await checks(false).portCheck({ host: '127.0.0.1', port });

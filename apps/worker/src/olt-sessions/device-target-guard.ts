@@ -1,4 +1,5 @@
-import type { AppConfig } from '@pondesk/server-config';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import {
   DeviceTargetPolicy,
   DeviceTargetRefused,
@@ -18,12 +19,14 @@ export class DeviceTargetError extends Error {
  * The device-target policy where the worker opens sockets. The API checks the same policy before it
  * stores or enqueues anything; this is checked again right before connecting, so a row stored before the
  * policy existed, or a name whose DNS answer changed since, is refused too. The caller connects to the
- * address returned, never to the name again.
+ * address returned, never to the name again. One per worker: the platform's service addresses are
+ * resolved once for every caller.
  */
+@Injectable()
 export class DeviceTargetGuard {
   private readonly policy: DeviceTargetPolicy;
 
-  constructor(config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.policy = new DeviceTargetPolicy(deviceTargetOptions(config));
   }
 

@@ -19,12 +19,13 @@ import { OltConnector, type PollableOlt } from './olt-connector';
 @Injectable()
 export class DriverOltConnector extends OltConnector {
   private readonly box: SecretBox;
-  private readonly targets: DeviceTargetGuard;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly targets: DeviceTargetGuard,
+  ) {
     super();
     this.box = new SecretBox(config.ENCRYPTION_KEY);
-    this.targets = new DeviceTargetGuard(config);
   }
 
   /** How to reach the OLT at `address` (its host, checked and resolved). */

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { Injectable } from '@nestjs/common';
 import {
   JobName,
   type DeviceOutcome,
@@ -16,14 +15,10 @@ import { checkPort } from './port-check';
 /** The OLT form's and the Clear dialog's reachability checks. */
 @Injectable()
 export class OltChecksService {
-  private readonly targets: DeviceTargetGuard;
-
   constructor(
     private readonly sessions: OltSessionService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.targets = new DeviceTargetGuard(config);
-  }
+    private readonly targets: DeviceTargetGuard,
+  ) {}
 
   /** The address typed into the form, checked against the device-target policy right before connecting. */
   @OnJob(JobName.PortCheck)

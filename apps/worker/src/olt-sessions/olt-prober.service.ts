@@ -12,11 +12,10 @@ import { DeviceTargetGuard } from './device-target-guard';
  */
 @Injectable()
 export class OltProber {
-  private readonly targets: DeviceTargetGuard;
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.targets = new DeviceTargetGuard(config);
-  }
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly targets: DeviceTargetGuard,
+  ) {}
 
   @OnJob(JobName.ProbeOlt)
   async probe(p: ProbePayload): Promise<ProbeResponse> {

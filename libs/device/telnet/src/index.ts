@@ -1,5 +1,5 @@
 export type { TelnetProfile, Confirmation } from './telnet-profile';
-export { TelnetSession, hasControlCharacters } from './telnet-session';
+export { TelnetSession } from './telnet-session';
 export type { TelnetSessionOptions, ExecOptions } from './telnet-session';
 export { TelnetError, TelnetErrorCode } from './telnet.exception';
 export {

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Telnet } from 'telnet-client';
+import { hasControlCharacters } from '@pondesk/contracts';
 import type { TelnetProfile } from './telnet-profile';
 import { TelnetError, TelnetErrorCode } from './telnet.exception';
 import {
@@ -427,11 +428,6 @@ export class TelnetSession {
     if (sock && sock.writable && !this.closed) sock.write(buf);
   }
 }
-
-/** C0 controls (CR, LF, NUL…), DEL and C1 controls: never part of a credential or a command line. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
 function errText(e: unknown): string {
   if (e instanceof Error) return e.message;

@@ -3,7 +3,6 @@ import {
   DeviceTargetRefused,
   DeviceTargetUnresolved,
   deviceTargetOptions,
-  hasControlCharacters,
   ipv6Groups,
   platformServices,
 } from './device-target-policy';
@@ -135,12 +134,5 @@ describe('device target policy', () => {
     expect(ipv6Groups('::ffff:127.0.0.1')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x7f00, 1]);
     expect(ipv6Groups('fe80::1%eth0')).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
     expect(ipv6Groups('10.0.0.1')).toBeNull();
-  });
-
-  it('finds control characters in credentials', () => {
-    for (const bad of ['a\rb', 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085', 'x\u009b'])
-      expect(hasControlCharacters(bad)).toBe(true);
-    for (const ok of ['s3cret!', 'päss wörd', 'pass\u00a0word', '€uro'])
-      expect(hasControlCharacters(ok)).toBe(false);
   });
 });

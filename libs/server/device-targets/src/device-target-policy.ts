@@ -271,8 +271,3 @@ function ownPort(port: number, address: string): DeviceTargetRefused {
     port,
   );
 }
-
-/** C0 controls (CR, LF, NUL…), DEL and C1 controls: never part of a device credential. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);

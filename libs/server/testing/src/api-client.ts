@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import type { AuthResponse } from '@pondesk/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE, type AuthResponse } from '@pondesk/contracts';
 
 /** A short unique suffix so tests sharing one database never collide on usernames or emails. */
 export function unique(prefix = 'u'): string {
@@ -54,11 +54,8 @@ function send(
   });
 }
 
-/** The API's refresh-token cookie (httpOnly, SameSite=Strict, Path=/api/v1/auth). */
-export const REFRESH_COOKIE = 'pondesk_refresh';
-/** The header the API requires where the cookie authenticates (refresh): a cross-site form cannot send it. */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'pondesk';
+/** The refresh-token cookie and the CSRF header, as the API and the web app agree on them. */
+export { CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pondesk/contracts';
 
 /** The refresh-token cookie a response set (its raw value), or null. */
 export function refreshCookieOf(res: { headers: Headers }): string | null {

@@ -1,6 +1,6 @@
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
-/** Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`). */
+// Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`).
 
 /** One ONU's status change, as a poll, a port read or an ONU action found it. */
 export interface OnuStatusChange {

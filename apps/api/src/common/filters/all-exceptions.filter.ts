@@ -11,7 +11,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ApiErrorBody } from '@pondesk/contracts';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { humanMessage } from '../validation/field-labels';
+import { humanMessage, messageKey } from '../validation/field-labels';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -48,9 +48,6 @@ function isUniqueViolation(exception: unknown): boolean {
 }
 
 const camelCase = (column: string): string => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-
-/** The key a field message starts with: `pppoeIds[0]` → `pppoeIds`, `a.b` → `b`. */
-const messageKey = (field: string): string => (field.split('.').pop() ?? field).replace(/\[\d+\]$/, '');
 
 function retryAfterOf(response: unknown): number | undefined {
   const value = (response as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;

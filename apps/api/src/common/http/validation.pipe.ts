@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { messageKey } from '../validation/field-labels';
 import { NullableMarker } from '../validation/nullable';
 import { findUnsafeInput } from '../validation/text-safety';
 
@@ -31,9 +32,6 @@ export function invalidInput(fields: FieldProblem[]): BadRequestException {
     fields,
   });
 }
-
-/** `pppoeIds[0]` → `pppoeIds`, `a.b` → `b`: the key a message about the field starts with. */
-const leafKey = (field: string): string => (field.split('.').pop() ?? field).replace(/\[\d+\]$/, '');
 
 /** What a class's properties are declared as, from their class-validator rules (inherited ones too). */
 interface PropertyRules {
@@ -100,7 +98,7 @@ export class StrictValidationPipe extends ValidationPipe {
     const unsafe = findUnsafeInput(value, metadata.data ?? '');
     if (unsafe) {
       const field = unsafe.field || metadata.data || metadata.type;
-      throw invalidInput([{ field, message: `${leafKey(field)} ${unsafe.message}` }]);
+      throw invalidInput([{ field, message: `${messageKey(field)} ${unsafe.message}` }]);
     }
     const metatype = metadata.metatype as (new () => unknown) | undefined;
     if (!metadata.data && metatype && isPlainObject(value) && typeof metatype === 'function') {

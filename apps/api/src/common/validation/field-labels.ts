@@ -47,6 +47,10 @@ const ACRONYMS: Readonly<Record<string, string>> = {
   url: 'URL',
 };
 
+/** The key a message about a field starts with: `pppoeIds[0]` → `pppoeIds`, `a.b` → `b`. */
+export const messageKey = (field: string): string =>
+  (field.split('.').pop() ?? field).replace(/\[\d+\]$/, '');
+
 /** `contactNumber` → `Contact number`; known keys get their form label. */
 export function fieldLabel(key: string): string {
   const known = LABELS[key];

@@ -42,7 +42,6 @@ import {
   USERNAME_RULE,
   VALIDATION_MESSAGES as M,
   isCalendarDay,
-  isDateTime,
 } from '@pondesk/contracts';
 import { Match } from './match.decorator';
 import { Nullable } from './nullable';
@@ -377,25 +376,6 @@ export function IsDay(options: FieldOptions = {}): PropertyDecorator {
     ],
     options,
     { format: 'date', maxLength: 10 },
-  );
-}
-
-/** An ISO 8601 date-time with its zone that names a real instant (`2026-02-30T10:00Z` is refused). */
-export function IsDateTime(options: FieldOptions = {}): PropertyDecorator {
-  return field(
-    [
-      isString('$property must be a date-time'),
-      MaxLength(40, { message: '$property must be a date-time' }),
-      ValidateBy(
-        {
-          name: 'isDateTime',
-          validator: { validate: (v: unknown) => typeof v === 'string' && isDateTime(v) },
-        },
-        { message: '$property must be a date-time such as 2026-01-31T10:00:00Z' },
-      ),
-    ],
-    options,
-    { format: 'date-time', maxLength: 40 },
   );
 }
 

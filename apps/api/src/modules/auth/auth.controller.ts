@@ -12,15 +12,10 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import {
-  IDENTITY_MESSAGES,
-  type AuthResponse,
-  type AuthTokens,
-  type MessageResponse,
-} from '@pondesk/contracts';
+import { IDENTITY_MESSAGES, type AuthResponse, type MessageResponse } from '@pondesk/contracts';
 import { Authenticated, Public } from '../../common/auth/auth.decorators';
 import { CurrentActor, type Actor } from '../../common/auth/actor';
-import { AuthService } from './auth.service';
+import { AuthService, type IssuedSession } from './auth.service';
 import {
   ForgotPasswordDto,
   LoginDto,
@@ -53,16 +48,12 @@ export function clientOf(req: Request): ClientInfo {
 
 const COOKIE_DOC = `Sets the refresh token as the cookie \`${REFRESH_COOKIE}\` (HttpOnly; SameSite=Strict; Path=${REFRESH_COOKIE_PATH}; Secure over HTTPS; 30 days, or the browser session with \`${REMEMBER_HEADER}: false\`); the JSON carries only the access token. JSON bodies only (415 otherwise).`;
 
-/** What the session service issued: the response plus the refresh token that goes into the cookie. */
-type Issued = AuthResponse & Partial<Pick<AuthTokens, 'refreshToken'>>;
-
 /**
  * Puts the refresh token of a sign-in into the cookie and answers the rest: the JSON never carries it,
  * so no script (nor an XSS) can read or keep it.
  */
-function signedIn(req: Request, res: Response, issued: Issued, remember: boolean): AuthResponse {
+function signedIn(req: Request, res: Response, issued: IssuedSession, remember: boolean): AuthResponse {
   const { refreshToken, ...body } = issued;
-  if (typeof refreshToken !== 'string' || !refreshToken) throw new Error('sign-in issued no refresh token');
   setRefreshCookie(req, res, refreshToken, remember);
   return body;
 }

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { IDENTITY_MESSAGES, type AuthResponse } from '@pondesk/contracts';
+import { IDENTITY_MESSAGES, type AuthResponse, type AuthTokens } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { PasswordResetEntity, UserEntity } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
@@ -30,6 +30,12 @@ const onHold = () =>
 
 /** The rate-limit subject of a user account, the same whether they signed in by username or email. */
 const accountKey = (userId: string) => `user:${userId}`;
+
+/**
+ * A signed-in session as issued: the response and the refresh token, which the controller puts into the
+ * httpOnly cookie (the JSON never carries it).
+ */
+export type IssuedSession = AuthResponse & Pick<AuthTokens, 'refreshToken'>;
 
 export interface NewAccount {
   username: string;
@@ -62,7 +68,7 @@ export class AuthService {
    * work). A taken username or email gets one neutral answer naming both fields, so the form cannot be
    * used to learn which addresses have accounts; the owner of a taken email is mailed instead.
    */
-  async register(input: NewAccount, client: ClientInfo, message: string): Promise<AuthResponse> {
+  async register(input: NewAccount, client: ClientInfo, message: string): Promise<IssuedSession> {
     const ip = client.ip ?? 'unknown';
     await this.limiter.hit([
       { rule: { ...RateRules.signUpsPerIp, max: this.config.SIGNUPS_PER_IP_PER_HOUR }, subject: ip },
@@ -140,7 +146,7 @@ export class AuthService {
    * right. The hold message does show that the name belongs to a held account; it says nothing about
    * the password, a held account cannot sign in anyway, and its owner learns whom to ask.
    */
-  async login(login: string, password: string, client: ClientInfo): Promise<AuthResponse> {
+  async login(login: string, password: string, client: ClientInfo): Promise<IssuedSession> {
     const identifier = login.trim().toLowerCase();
     const ip = client.ip ?? 'unknown';
     const platform = this.config.PLATFORM_ADMIN_USERNAME;
@@ -187,7 +193,7 @@ export class AuthService {
     ]);
   }
 
-  async refresh(raw: string): Promise<AuthResponse> {
+  async refresh(raw: string): Promise<IssuedSession> {
     const { tokens, session } = await this.sessions.refresh(raw, this.config.PLATFORM_ADMIN_USERNAME);
     if (session.isPlatformAdmin) return { ...tokens, user: this.identity.platformAdmin() };
     return { ...tokens, user: await this.identity.sessionUser(session.userId ?? '') };
@@ -263,7 +269,7 @@ export class AuthService {
   async resetPassword(
     input: { email: string; token: string; password: string },
     client: ClientInfo,
-  ): Promise<AuthResponse> {
+  ): Promise<IssuedSession> {
     await this.limiter.hit([{ rule: RateRules.resetConfirmsPerIp, subject: client.ip ?? 'unknown' }]);
     const invalid = () =>
       new AuthException(

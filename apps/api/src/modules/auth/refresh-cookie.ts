@@ -1,25 +1,24 @@
 import { ForbiddenException, HttpStatus, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  REMEMBER_HEADER,
+} from '@pondesk/contracts';
 import { SESSION_TTL_MS } from '../identity/session.service';
 
-/**
- * The refresh token travels only in this cookie: httpOnly (no script reads it), SameSite=Strict (no
- * other site's page sends it), scoped to the auth routes (no other request carries it), Secure whenever
- * the request came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY).
- */
-export const REFRESH_COOKIE = 'pondesk_refresh';
-export const REFRESH_COOKIE_PATH = '/api/v1/auth';
-
-/**
- * Routes the cookie authenticates (refresh) also need this header. A cross-site form or a no-cors fetch
- * cannot add a custom header; a cross-origin fetch that does is stopped by CORS preflight (none is
+/*
+ * The refresh token travels only in the REFRESH_COOKIE: httpOnly (no script reads it), SameSite=Strict
+ * (no other site's page sends it), scoped to the auth routes (no other request carries it), Secure
+ * whenever the request came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY).
+ *
+ * Routes the cookie authenticates (refresh) also need the CSRF_HEADER. A cross-site form or a no-cors
+ * fetch cannot add a custom header; a cross-origin fetch that does is stopped by CORS preflight (none is
  * allowed). The web client sends it on every call.
  */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'pondesk';
-
-/** Sign-in header: `false` makes the cookie last the browser session ("remember me" off). */
-export const REMEMBER_HEADER = 'x-pondesk-remember';
+export { CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, REMEMBER_HEADER };
 
 /** Marks the value of a browser-session cookie so that refreshes keep it one (refresh tokens are base64url). */
 const SESSION_ONLY_MARK = 's~';

@@ -359,7 +359,7 @@ export class OltsService {
       });
     if (ADDRESS_FIELDS.some((f) => dto[f] !== undefined))
       await this.targets.assertAllowed(deviceTargets(olt));
-    // Which secrets this update typed or removed, by name only (the audit never holds a secret).
+    // Which secrets this update sent a value for (typed, or '' to clear), by name only: never a secret.
     const secretsChanged = BOUND_SECRETS.filter((f) => secrets[f] !== undefined && secrets[f] !== null);
     const saved = await this.db.transaction(async (tx) => {
       const row = await tx.getRepository(OltEntity).save(olt);

@@ -1,11 +1,12 @@
-import type {
-  AuthResponse,
-  ForgotPasswordRequest,
-  LoginRequest,
-  MessageResponse,
-  RegisterRequest,
-  ResetPasswordRequest,
-  SignUpRequest,
+import {
+  REMEMBER_HEADER,
+  type AuthResponse,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type MessageResponse,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SignUpRequest,
 } from '@pondesk/contracts';
 import { http } from '../../shared/http-client';
 
@@ -17,7 +18,7 @@ export const login = (body: LoginRequest, options: { remember?: boolean } = {}) 
   http<AuthResponse>('/auth/login', {
     method: 'POST',
     body,
-    headers: options.remember === false ? { 'X-Pondesk-Remember': 'false' } : undefined,
+    headers: options.remember === false ? { [REMEMBER_HEADER]: 'false' } : undefined,
     ...publicCall,
   });
 

@@ -69,7 +69,7 @@ describe('session store', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/refresh');
     expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
     expect(fetchMock.mock.calls[0][1]?.credentials).toBe('same-origin');
-    expect(headersOf(0)['X-Requested-With']).toBe('pondesk');
+    expect(headersOf(0)['x-requested-with']).toBe('pondesk');
     expect(store.sessionStore.getState()).toMatchObject({
       status: 'authenticated',
       user: { username: 'alice' },

@@ -60,3 +60,4 @@
 export * from './permissions';
 export * from './messages';
 export * from './types';
+export * from './session-cookie';

@@ -58,12 +58,10 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** An ISO 8601 date-time with seconds optional, milliseconds optional and a zone (Z or ±hh:mm). */
-export const DATE_TIME_PATTERN =
-  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-
-/** A date-time that parses to the instant it names (`2026-02-30T10:00Z` does not). */
-export function isDateTime(value: string): boolean {
-  const match = DATE_TIME_PATTERN.exec(value);
-  return !!match && isCalendarDay(match[1]) && Number.isFinite(Date.parse(value));
-}
+/**
+ * C0 controls (CR, LF, NUL…), DEL and C1 controls: never part of a device credential or a command line
+ * (a line break typed into a login dialogue would type a command of its own).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Matches } from 'class-validator';
-import { CONTROL_CHARACTERS } from '@pondesk/server-device-targets';
+import { CONTROL_CHARACTERS } from '@pondesk/contracts';
 
 const NO_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTERS.source.slice(1, -1)}]*$`);
 
