@@ -1,21 +1,29 @@
 /**
- * `npm run bench -- [--json] [--only <prefix>] [--verbose]`: runs every benchmark registered in
- * tools/bench/benchmarks/*.bench.ts, prints one line per figure and merges the figures into bench/results.json.
+ * `npm run bench -- [--json] [--check] [--only <prefix>] [--verbose] [--no-build]`
+ *
+ * Builds the server and the web app, then runs every benchmark registered in tools/bench/benchmarks/*.bench.ts
+ * against the built `dist` (the programs the demo, the image and docker compose run), prints one line per
+ * figure and writes bench/results.json: the commit, the time and the machine, and per figure its value or,
+ * when it failed, its error (never a value from an earlier run). `--check` exits non-zero when any figure is
+ * over its budget or failed.
  */
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { withinBudget, type BenchResult, type Benchmark } from './bench-types';
+import { RUN_BUILT_ENV } from '@pondesk/server-testing';
+import { withinBudget, type BenchFigure, type BenchResults, type Benchmark } from './bench-types';
 
 const ROOT = resolve(__dirname, '../..');
+const BENCHMARKS = join(__dirname, 'benchmarks');
 const RESULTS = join(ROOT, 'bench', 'results.json');
 
 /** Modules may export `teardown()` to stop what their benchmarks started (servers, databases). */
 const teardowns: (() => Promise<void>)[] = [];
 
 /** Every `benchmarks/*.bench.ts`; a file that fails to load is reported and skipped, the others still run. */
-function loadBenchmarks(): { benchmarks: Benchmark[]; broken: string[] } {
-  const dir = join(__dirname, 'benchmarks');
+function loadBenchmarks(dir: string): { benchmarks: Benchmark[]; broken: string[] } {
   const out: Benchmark[] = [];
   const broken: string[] = [];
   for (const file of readdirSync(dir)
@@ -36,14 +44,53 @@ function loadBenchmarks(): { benchmarks: Benchmark[]; broken: string[] } {
   return { benchmarks: out, broken };
 }
 
-function readResults(): BenchResult[] {
-  if (!existsSync(RESULTS)) return [];
+function git(args: string[]): string {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(RESULTS, 'utf8'));
-    return Array.isArray(parsed) ? (parsed as BenchResult[]) : [];
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The run's identity: what code, when, on what. */
+function runInfo(): Omit<BenchResults, 'figures'> {
+  const cpu = cpus();
+  return {
+    commit: git(['rev-parse', 'HEAD']) || 'unknown',
+    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+    time: new Date().toISOString(),
+    node: process.version,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+  };
+}
+
+/** Figures of an earlier run that this one did not select (`--only`), each still naming its own run. */
+function earlierFigures(file: string): BenchFigure[] {
+  if (!existsSync(file)) return [];
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<BenchResults>;
+    return Array.isArray(parsed.figures) ? parsed.figures : [];
   } catch {
     return [];
   }
+}
+
+function build(): void {
+  process.stderr.write('bench: building the server and the web app (dist)…\n');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function printFigure(f: BenchFigure): void {
+  if (f.value === null) return;
+  const ok = withinBudget({ ...f, value: f.value });
+  process.stdout.write(
+    `${ok ? 'ok  ' : 'OVER'}  ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} budget ${f.better === 'lower' ? '<=' : '>='} ${f.budget}\n`,
+  );
 }
 
 async function main(): Promise<number> {
@@ -51,11 +98,21 @@ async function main(): Promise<number> {
     args: process.argv.slice(2),
     options: {
       json: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
       only: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      // Where benchmarks and results live; the harness's own test points them elsewhere.
+      dir: { type: 'string', default: BENCHMARKS },
+      results: { type: 'string', default: RESULTS },
     },
   });
-  const loaded = loadBenchmarks();
+  if (values['no-build'])
+    process.stderr.write('bench: --no-build: measuring the dist that is already there\n');
+  else build();
+  // The benchmarks spawn the API and the worker through @pondesk/server-testing's ENTRYPOINTS.
+  process.env[RUN_BUILT_ENV] = '1';
+  const loaded = loadBenchmarks(values.dir);
   for (const b of loaded.broken) process.stderr.write(`FAIL  cannot load ${b}\n`);
   const selected = loaded.benchmarks.filter((b) => !values.only || b.name.startsWith(values.only));
   if (selected.length === 0) {
@@ -65,44 +122,50 @@ async function main(): Promise<number> {
   const log = (line: string) => {
     if (values.verbose) process.stderr.write(`  ${line}\n`);
   };
-  const results: BenchResult[] = [];
-  let failed = loaded.broken.length > 0;
+  const info = runInfo();
+  const figures: BenchFigure[] = [];
   for (const b of selected) {
     if (values.verbose) process.stderr.write(`${b.name}: ${b.description}\n`);
+    const figure: BenchFigure = {
+      name: b.name,
+      value: null,
+      unit: b.unit,
+      budget: b.budget,
+      better: b.better,
+      commit: info.commit,
+      time: new Date().toISOString(),
+    };
     try {
       const value = await b.run(log);
-      const r: BenchResult = {
-        name: b.name,
-        value: Math.round(value * 1000) / 1000,
-        unit: b.unit,
-        budget: b.budget,
-        better: b.better,
-      };
-      results.push(r);
-      if (values.json) process.stdout.write(JSON.stringify(r) + '\n');
-      else {
-        const ok = withinBudget(r);
-        process.stdout.write(
-          `${ok ? 'ok  ' : 'OVER'}  ${r.name.padEnd(36)} ${String(r.value).padStart(10)} ${r.unit.padEnd(8)} budget ${r.better === 'lower' ? '<=' : '>='} ${r.budget}\n`,
-        );
-      }
+      if (!Number.isFinite(value)) throw new Error(`measured ${value}`);
+      figure.value = Math.round(value * 1000) / 1000;
+      figure.ok = withinBudget({ ...figure, value: figure.value });
     } catch (e) {
-      failed = true;
-      process.stderr.write(`FAIL  ${b.name}: ${e instanceof Error ? e.message : String(e)}\n`);
+      figure.error = e instanceof Error ? e.message : String(e);
+      figure.ok = false;
+      process.stderr.write(`FAIL  ${b.name}: ${figure.error}\n`);
     }
+    figures.push(figure);
+    if (values.json) process.stdout.write(JSON.stringify(figure) + '\n');
+    else printFigure(figure);
   }
-  // Merge so a partial run (--only) keeps the other figures.
-  const merged = readResults().filter((r) => !results.some((n) => n.name === r.name));
-  mkdirSync(join(ROOT, 'bench'), { recursive: true });
-  writeFileSync(
-    RESULTS,
-    JSON.stringify(
-      [...merged, ...results].sort((a, b) => a.name.localeCompare(b.name)),
-      null,
-      2,
-    ) + '\n',
+  // A partial run (--only) keeps the earlier run's figures outside its prefix, each naming the commit it
+  // measured; a full run keeps nothing, so a benchmark that could not even load leaves no old value behind.
+  const only = values.only;
+  const kept = only ? earlierFigures(values.results).filter((f) => !f.name.startsWith(only)) : [];
+  const results: BenchResults = {
+    ...info,
+    figures: [...kept, ...figures].sort((a, b) => a.name.localeCompare(b.name)),
+  };
+  mkdirSync(dirname(values.results), { recursive: true });
+  writeFileSync(values.results, JSON.stringify(results, null, 2) + '\n');
+  const failed = loaded.broken.length + figures.filter((f) => f.error).length;
+  const over = figures.filter((f) => f.value !== null && !f.ok).length;
+  process.stderr.write(
+    `bench: ${figures.length - failed - over} within budget, ${over} over, ${failed} failed (commit ${info.commit.slice(0, 12)}${info.dirty ? ' + local changes' : ''}, ${info.cpus} CPUs, Node ${info.node})\n`,
   );
-  return failed ? 1 : 0;
+  if (failed > 0) return 1;
+  return values.check && over > 0 ? 1 : 0;
 }
 
 async function runAll(): Promise<number> {

@@ -5,12 +5,40 @@ import { join, resolve } from 'node:path';
 /** The repository root, wherever the test or bench runs from. */
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 
-/** The programs of the repository, from source (`dist/server/apps/<app>/src/main.js` once built). */
-export const ENTRYPOINTS = {
+/** The programs of the repository, from source: what tests run, no build step needed. */
+export const SOURCE_ENTRYPOINTS = {
   api: 'apps/api/src/main.ts',
   worker: 'apps/worker/src/main.ts',
   simulator: 'libs/device/simulator/src/main.ts',
 } as const;
+
+/**
+ * The programs as the demo, the image and docker compose run them: the `dist` build. The simulator is not
+ * shipped in the image; it runs from source everywhere.
+ */
+export const BUILT_ENTRYPOINTS = {
+  api: 'dist/server/apps/api/src/main.js',
+  worker: 'dist/server/apps/worker/src/main.js',
+  simulator: SOURCE_ENTRYPOINTS.simulator,
+} as const;
+
+/** Set to `1` (the benchmarks do) to run the built programs; they must have been built first. */
+export const RUN_BUILT_ENV = 'PONDESK_RUN_BUILT';
+
+const chosen = () => (process.env[RUN_BUILT_ENV] === '1' ? BUILT_ENTRYPOINTS : SOURCE_ENTRYPOINTS);
+
+/** The sources, or the built programs when `PONDESK_RUN_BUILT=1`; read at each use, so setting it late works. */
+export const ENTRYPOINTS: { readonly api: string; readonly worker: string; readonly simulator: string } = {
+  get api() {
+    return chosen().api;
+  },
+  get worker() {
+    return chosen().worker;
+  },
+  get simulator() {
+    return chosen().simulator;
+  },
+};
 
 /** Keeps the end of a chatty process's output, enough for any failure message. */
 const OUTPUT_LIMIT = 1_000_000;
