@@ -9,7 +9,8 @@ import { RunningJobs } from './running-jobs';
 /** Jobs of one queue run at once per worker process. */
 const CONCURRENCY: { readonly [Q in QueueName]: (config: AppConfig) => number } = {
   [QueueName.System]: () => 1,
-  [QueueName.OltPoll]: (config) => config.WORKER_CONCURRENCY,
+  // I/O-bound: many slow OLTs are waited for at once, one session per OLT (the OLT lock).
+  [QueueName.OltPoll]: (config) => config.POLL_CONCURRENCY,
   [QueueName.OltHealth]: (config) => config.WORKER_CONCURRENCY,
   // Operators wait on these; most of the time is spent waiting for devices.
   [QueueName.DeviceAction]: () => 16,

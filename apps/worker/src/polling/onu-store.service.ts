@@ -4,6 +4,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { parsePppoeIds } from '@pondesk/contracts';
 import { refreshOltStats } from '@pondesk/server-database';
 import { onuKey, planPoll, type PolledOnu, type StatusChange, type StoredOnu } from './poll-diff';
+import { Slots } from './slots';
+
+/**
+ * Poll writes in flight per worker. Many OLTs are walked at once (POLL_CONCURRENCY), but their writes
+ * are CPU work for Postgres on the same few cores: more at once only adds contention, and waiting here
+ * cannot time out the way waiting for a pooled connection does.
+ */
+export const POLL_WRITES_AT_ONCE = 4;
 
 export interface AppliedPoll {
   total: number;
@@ -28,6 +36,8 @@ const col = <T>(rows: PolledOnu[], pick: (o: PolledOnu) => T) => rows.map(pick);
  */
 @Injectable()
 export class OnuStore {
+  private readonly writes = new Slots(POLL_WRITES_AT_ONCE);
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
@@ -45,6 +55,17 @@ export class OnuStore {
     // A device listing an ONU twice would make the upsert touch one row twice, which Postgres refuses.
     polled = [...new Map(polled.map((p) => [onuKey(p), p])).values()];
     if (ponPort !== undefined) polled = polled.filter((p) => p.ponPort === ponPort);
+    return this.writes.run(() => this.write(olt, polled, pollTime, durationMs, ponPortCount, ponPort));
+  }
+
+  private write(
+    olt: OltRef,
+    polled: PolledOnu[],
+    pollTime: Date,
+    durationMs: number,
+    ponPortCount: number | null,
+    ponPort?: number,
+  ): Promise<AppliedPoll> {
     return this.db.transaction(async (tx) => {
       // One poll per OLT at a time, also across workers and retries.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);

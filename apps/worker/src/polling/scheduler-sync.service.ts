@@ -12,7 +12,16 @@ import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { OltEntity } from '@pondesk/server-database';
-import { JobName, QueueName, RedisConnections, scheduleOlt, type OltJobPayload } from '@pondesk/server-queue';
+import { MIN_POLL_INTERVAL_SECONDS } from '@pondesk/contracts';
+import {
+  JobName,
+  QueueName,
+  RedisConnections,
+  healthSchedulerId,
+  pollSchedulerId,
+  scheduleOlt,
+  type OltJobPayload,
+} from '@pondesk/server-queue';
 
 const RESYNC_MS = 60_000;
 
@@ -65,10 +74,20 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
         where: { show: true },
         select: { id: true, tenantId: true, pollIntervalSeconds: true },
       });
+      // An `every` scheduler upserted again runs at once: only the missing or changed ones are upserted,
+      // else every resync would poll every OLT again, whatever its interval.
+      const everyOf = async (queue: Queue<OltJobPayload>) =>
+        new Map((await queue.getJobSchedulers(0, -1)).map((s) => [s.id ?? s.key, Number(s.every)]));
+      const [polls, checks] = await Promise.all([everyOf(this.pollQueue), everyOf(this.healthQueue)]);
+      const healthIntervalMs = this.config.OLT_HEALTH_INTERVAL_SECONDS * 1000;
       for (const olt of olts) {
-        await scheduleOlt(this.pollQueue, this.healthQueue, olt, {
-          healthIntervalMs: this.config.OLT_HEALTH_INTERVAL_SECONDS * 1000,
-        });
+        const pollEvery = Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
+        if (
+          polls.get(pollSchedulerId(olt.id)) === pollEvery &&
+          checks.get(healthSchedulerId(olt.id)) === healthIntervalMs
+        )
+          continue;
+        await scheduleOlt(this.pollQueue, this.healthQueue, olt, { healthIntervalMs });
       }
       const wanted = new Set(olts.map((o) => o.id));
       for (const queue of [this.pollQueue, this.healthQueue]) {

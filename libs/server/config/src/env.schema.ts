@@ -111,6 +111,11 @@ export const envSchema = z.object({
   APP_ORIGIN: z.url({ error: 'must be a URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   WORKER_CONCURRENCY: intFromEnv(1, 256, 8),
+  /**
+   * OLT polls each worker keeps in flight (one per OLT). Mostly waiting for devices, so far above
+   * WORKER_CONCURRENCY; Postgres writes stay bounded by the connection pool.
+   */
+  POLL_CONCURRENCY: intFromEnv(1, 1024, 64),
   SNMP_TIMEOUT_MS: intFromEnv(100, 60000, 3000),
   SNMP_RETRIES: intFromEnv(0, 10, 1),
   /** Seconds between reachability/health checks of each OLT (offline after 3 failed ones). */

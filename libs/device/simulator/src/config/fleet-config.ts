@@ -24,6 +24,13 @@ const faultsSchema = z
   })
   .partial();
 
+const linkSchema = z
+  .object({
+    rttMs: z.number().int().min(0).max(60_000).default(0),
+    varbindsPerSecond: z.number().int().min(0).max(10_000_000).default(0),
+  })
+  .partial();
+
 const deviceSchema = z
   .object({
     /** `{n}` is replaced by 1…repeat when `repeat` is set. */
@@ -47,6 +54,8 @@ const deviceSchema = z
     httpPort: z.number().int().min(0).max(65535).optional(),
     repeat: z.number().int().min(1).max(1000).optional(),
     faults: faultsSchema.optional(),
+    /** Round trip and SNMP answer-rate cap (a slow OLT behind a WAN link). */
+    link: linkSchema.optional(),
   })
   .strict();
 
@@ -99,6 +108,7 @@ export interface DeviceSpec {
   telnetPort: number | null;
   httpPort: number | null;
   faults: DeviceConfig['faults'];
+  link: DeviceConfig['link'];
 }
 
 export function parseFleetConfig(input: unknown): FleetConfig {
@@ -169,6 +179,7 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
         telnetPort: isOlt ? (fixed ? (explicit(d.telnetPort) ?? telnetBase + i) : 0) : null,
         httpPort: d.brand === 'avies' ? (fixed ? (explicit(d.httpPort) ?? httpBase + i) : 0) : null,
         faults: d.faults,
+        link: d.link,
       });
     }
   }

@@ -5,7 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { OltState } from '../model/olt-state';
 import type { SimClock } from '../model/sim-clock';
+import { ONU_DOWN_REASONS } from '@pondesk/contracts';
 import type { DeviceFaults } from '../model/device-faults';
+import type { DeviceLink } from '../model/device-link';
+import type { SimReason } from '../model/onu-model';
 import type { SimDevice } from '../fleet/sim-device';
 import { TcpEndpoint } from '../net/tcp-endpoint';
 import { deviceSnapshot } from '../fleet/device-snapshot';
@@ -44,6 +47,13 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
       },
     };
   }
+  if (parts[0] === 'link' && parts.length === 1 && (method === 'PUT' || method === 'POST')) {
+    const patch = parseLink(body);
+    if (typeof patch === 'string') return bad(patch);
+    for (const d of t.devices) d.setLink(patch);
+    return { status: 200, body: { devices: t.devices.length, link: patch } };
+  }
+  if (parts[0] === 'onu-changes' && parts.length === 1 && method === 'POST') return onuChanges(t, body);
   if (parts[0] !== 'devices') return notFound('route');
   if (parts.length === 1 && method === 'GET') return { status: 200, body: t.devices.map((d) => d.info()) };
   const dev = t.devices.find((d) => d.name === parts[1]);
@@ -51,12 +61,17 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
   const rest = parts.slice(2);
   const at = rest.join('/');
   if (rest.length === 0 && method === 'GET')
-    return { status: 200, body: { ...dev.info(), faults: dev.faults, offAir: dev.offAir } };
+    return { status: 200, body: { ...dev.info(), faults: dev.faults, link: dev.link, offAir: dev.offAir } };
   if (at === 'state' && method === 'GET') return { status: 200, body: deviceSnapshot(dev) };
   if (at === 'faults' && (method === 'PUT' || method === 'POST')) {
     const patch = parseFaults(body);
     if (typeof patch === 'string') return bad(patch);
     return { status: 200, body: dev.setFaults(patch) };
+  }
+  if (at === 'link' && (method === 'PUT' || method === 'POST')) {
+    const patch = parseLink(body);
+    if (typeof patch === 'string') return bad(patch);
+    return { status: 200, body: dev.setLink(patch) };
   }
   if ((at === 'off-air' || at === 'on-air') && method === 'POST') {
     dev.setOffAir(at === 'off-air');
@@ -109,6 +124,79 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
     }
   }
   return notFound('route');
+}
+
+function parseLink(body: unknown): Partial<DeviceLink> | string {
+  if (typeof body !== 'object' || body === null) return 'body must be a JSON object';
+  const b = body as Record<string, unknown>;
+  const out: Partial<DeviceLink> = {};
+  for (const k of ['rttMs', 'varbindsPerSecond'] as const) {
+    if (b[k] === undefined) continue;
+    if (typeof b[k] !== 'number' || b[k] < 0) return `${k} must be a number >= 0`;
+    out[k] = b[k];
+  }
+  return out;
+}
+
+const SIM_REASONS: readonly string[] = ONU_DOWN_REASONS.filter((r) => r !== 'unknown');
+
+interface OnuChange {
+  device: string;
+  ponPort: number;
+  onuId: number;
+  /** A reason takes the ONU offline, null brings it back; absent leaves its status alone. */
+  down?: SimReason | null;
+  /** A number pins its rx, null releases it; absent leaves it alone. */
+  rxDbm?: number | null;
+}
+
+/** Many ONUs on many devices changed at once (a fleet-wide churn in one request). */
+function onuChanges(t: ControlTarget, body: unknown): Reply {
+  const list = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(list)) return bad('changes must be an array');
+  const changes: OnuChange[] = [];
+  for (const [i, raw] of list.entries()) {
+    const c = raw as Partial<Record<keyof OnuChange, unknown>> | null;
+    if (typeof c?.device !== 'string' || !Number.isInteger(c.ponPort) || !Number.isInteger(c.onuId))
+      return bad(`changes[${i}] needs device, ponPort and onuId`);
+    if (c.down !== undefined && c.down !== null && !SIM_REASONS.includes(String(c.down)))
+      return bad(`changes[${i}].down must be one of ${SIM_REASONS.join(', ')} or null`);
+    if (c.rxDbm !== undefined && c.rxDbm !== null && typeof c.rxDbm !== 'number')
+      return bad(`changes[${i}].rxDbm must be a number or null`);
+    changes.push(c as OnuChange);
+  }
+  const byName = new Map(t.devices.map((d) => [d.name, d.state]));
+  const missing: string[] = [];
+  const onus: {
+    device: string;
+    ponPort: number;
+    onuId: number;
+    status: string;
+    reason: string | null;
+    rxDbm: number | null;
+  }[] = [];
+  for (const c of changes) {
+    const st = byName.get(c.device);
+    if (!(st instanceof OltState) || !st.has(c.ponPort, c.onuId)) {
+      missing.push(`${c.device} ${c.ponPort}/${c.onuId}`);
+      continue;
+    }
+    if (c.rxDbm !== undefined) st.setOnuRx(c.ponPort, c.onuId, c.rxDbm);
+    if (c.down !== undefined) st.setOnuDown(c.ponPort, c.onuId, c.down);
+    const now = st.onu(c.ponPort, c.onuId);
+    if (now)
+      onus.push({
+        device: c.device,
+        ponPort: c.ponPort,
+        onuId: c.onuId,
+        status: now.status,
+        reason: now.status === 'offline' ? now.lastDeregReason : null,
+        rxDbm: now.rxDbm,
+      });
+  }
+  // Each ONU as it now is (a change on an ONU already offline for its own reason leaves that reason).
+  if (missing.length) return { status: 404, body: { applied: onus.length, onus, missing } };
+  return { status: 200, body: { applied: onus.length, onus } };
 }
 
 function parseFaults(body: unknown): Partial<DeviceFaults> | string {

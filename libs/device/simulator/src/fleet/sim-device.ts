@@ -4,6 +4,7 @@ import { OltState } from '../model/olt-state';
 import { SwitchState } from '../model/switch-state';
 import type { SimClock } from '../model/sim-clock';
 import { NO_FAULTS, type DeviceFaults } from '../model/device-faults';
+import { NO_LINK_LIMITS, type DeviceLink } from '../model/device-link';
 import type { DeviceBrand, DeviceSpec } from '../config/fleet-config';
 import { SnmpEndpoint } from '../snmp/snmp-agent';
 import { TelnetEndpoint } from '../telnet/telnet-server';
@@ -31,6 +32,7 @@ export class SimDevice {
   private snmp: SnmpEndpoint | null = null;
   private telnet: TelnetEndpoint | null = null;
   private web: HsgqWebEndpoint | null = null;
+  private linkLimits: DeviceLink;
 
   constructor(
     readonly spec: DeviceSpec,
@@ -70,6 +72,7 @@ export class SimDevice {
       );
     }
     this.state.faults = { ...NO_FAULTS, ...(spec.faults ?? {}) };
+    this.linkLimits = { ...NO_LINK_LIMITS, ...(spec.link ?? {}) };
   }
 
   get name(): string {
@@ -78,6 +81,10 @@ export class SimDevice {
 
   get faults(): DeviceFaults {
     return this.state.faults;
+  }
+
+  get link(): DeviceLink {
+    return this.linkLimits;
   }
 
   get offAir(): boolean {
@@ -102,7 +109,11 @@ export class SimDevice {
 
   async start(): Promise<void> {
     const reachable = (): boolean => !this.state.offAir && !this.state.faults.unreachable;
-    const faults = (): DeviceFaults => this.state.faults;
+    // Telnet and the web API answer one command or request per exchange: the round trip is one more delay.
+    const faults = (): DeviceFaults =>
+      this.linkLimits.rttMs > 0
+        ? { ...this.state.faults, slowMs: this.state.faults.slowMs + this.linkLimits.rttMs }
+        : this.state.faults;
     const state = this.state;
     const mib =
       state instanceof OltState
@@ -115,6 +126,7 @@ export class SimDevice {
       mib,
       isReachable: reachable,
       slowMs: () => this.state.faults.slowMs,
+      link: () => this.linkLimits,
     });
     await this.snmp.start();
     this.snmp.setWrongCommunity(this.state.faults.wrongCommunity);
@@ -152,6 +164,11 @@ export class SimDevice {
     this.snmp?.setWrongCommunity(this.state.faults.wrongCommunity);
     if (this.state.faults.unreachable) this.dropSessions();
     return this.state.faults;
+  }
+
+  setLink(patch: Partial<DeviceLink>): DeviceLink {
+    this.linkLimits = { ...this.linkLimits, ...patch };
+    return this.linkLimits;
   }
 
   setOffAir(off: boolean): void {

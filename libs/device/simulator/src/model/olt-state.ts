@@ -281,6 +281,20 @@ export class OltState {
     return true;
   }
 
+  /** Control API: the ONU goes offline for `reason` and stays so until released with null. */
+  setOnuDown(ponPort: number, onuId: number, reason: SimReason | null): boolean {
+    if (!this.has(ponPort, onuId)) return false;
+    const k = OltState.key(ponPort, onuId);
+    const t = this.now();
+    const list = this.manualOnu.get(k) ?? [];
+    const open = list.find((o) => o.end === Infinity);
+    if (reason && !open) list.push({ start: t, end: Infinity, reason });
+    if (!reason && open) open.end = Math.max(t, open.start + 1);
+    this.manualOnu.set(k, list);
+    this.snapshots.delete(k);
+    return true;
+  }
+
   private dropSnapshots(): void {
     this.snapshots.clear();
   }

@@ -6,6 +6,7 @@
 import * as snmp from 'net-snmp';
 import { Asn, SetStatus, type VirtualMib, type Varbind } from './virtual-mib';
 import { delay } from '../model/device-faults';
+import { AnswerPacer, type DeviceLink } from '../model/device-link';
 
 /** The slice of net-snmp's agent internals this wrapper drives (the package ships no typings). */
 interface RequestPdu {
@@ -71,6 +72,8 @@ export interface SnmpEndpointOptions {
   /** Checked on every request: off the air / unreachable → no answer at all. */
   isReachable(): boolean;
   slowMs(): number;
+  /** Round trip and answer-rate cap (none when omitted). */
+  link?(): DeviceLink;
 }
 
 export class SnmpEndpoint {
@@ -78,8 +81,11 @@ export class SnmpEndpoint {
   private wrongCommunity = false;
   /** Requests answered (tests and the control API's stats). */
   answered = 0;
+  private readonly pacer: AnswerPacer;
 
-  constructor(private readonly opts: SnmpEndpointOptions) {}
+  constructor(private readonly opts: SnmpEndpointOptions) {
+    this.pacer = new AnswerPacer(() => this.opts.link?.().varbindsPerSecond ?? 0);
+  }
 
   get port(): number {
     return this.opts.port;
@@ -140,7 +146,8 @@ export class SnmpEndpoint {
     rinfo: unknown,
   ): Promise<void> {
     if (!this.opts.isReachable()) return;
-    await delay(this.opts.slowMs());
+    const halfRtt = (this.opts.link?.().rttMs ?? 0) / 2;
+    await delay(this.opts.slowMs() + halfRtt);
     if (!this.opts.isReachable() || this.agent !== agent) return;
     const pdu = message.pdu;
     const response = pdu.getResponsePduForRequest();
@@ -171,6 +178,9 @@ export class SnmpEndpoint {
         }
       }
     }
+    // The device's CPU produces this answer after those already promised, then it travels back.
+    await delay(this.pacer.reserve(response.varbinds.length) + halfRtt);
+    if (!this.opts.isReachable() || this.agent !== agent) return;
     this.answered++;
     try {
       agent.sendResponse(socket, rinfo, message, response);

@@ -1,0 +1,103 @@
+import { parseFleetConfig, resolveDevices } from '../config/fleet-config';
+import { SimDevice } from '../fleet/sim-device';
+import { OltState } from '../model/olt-state';
+import { SimClock } from '../model/sim-clock';
+import { controlRoute, type ControlTarget } from './control-server';
+
+function target(): ControlTarget {
+  const cfg = parseFleetConfig({
+    timeScale: 0,
+    devices: [
+      { name: 'olt-{n}', brand: 'vsol', mode: 'epon', ponPorts: 2, onusPerPort: 8, repeat: 2 },
+      { name: 'slow', brand: 'bdcom', mode: 'gpon', ponPorts: 1, onusPerPort: 4, link: { rttMs: 20 } },
+    ],
+  });
+  const clock = new SimClock(Math.floor(Date.parse(cfg.epoch) / 1000), 0);
+  return {
+    devices: resolveDevices(cfg, { mode: 'free' }).map((s) => new SimDevice(s, '127.0.0.1', clock)),
+    clock,
+  };
+}
+
+const olt = (t: ControlTarget, name: string) => t.devices.find((d) => d.name === name)?.state as OltState;
+
+describe('control API: link and bulk ONU changes', () => {
+  it('takes the link from the fleet file and changes it per device or for every device', () => {
+    const t = target();
+    expect(t.devices.map((d) => d.link)).toEqual([
+      { rttMs: 0, varbindsPerSecond: 0 },
+      { rttMs: 0, varbindsPerSecond: 0 },
+      { rttMs: 20, varbindsPerSecond: 0 },
+    ]);
+    expect(controlRoute(t, 'PUT', '/devices/olt-1/link', { varbindsPerSecond: 1000 })).toEqual({
+      status: 200,
+      body: { rttMs: 0, varbindsPerSecond: 1000 },
+    });
+    expect(controlRoute(t, 'PUT', '/link', { rttMs: 20, varbindsPerSecond: 500 }).status).toBe(200);
+    expect(t.devices.map((d) => d.link)).toEqual([
+      { rttMs: 20, varbindsPerSecond: 500 },
+      { rttMs: 20, varbindsPerSecond: 500 },
+      { rttMs: 20, varbindsPerSecond: 500 },
+    ]);
+    expect(controlRoute(t, 'PUT', '/link', { rttMs: -1 }).status).toBe(400);
+    expect(controlRoute(t, 'GET', '/devices/slow', null).body).toMatchObject({ link: { rttMs: 20 } });
+  });
+
+  it('changes many ONUs on many devices in one request and answers their new state', () => {
+    const t = target();
+    const [a, b] = [olt(t, 'olt-1'), olt(t, 'olt-2')];
+    const up = (s: OltState) => s.onus().find((o) => o.status === 'online')!;
+    const ua = up(a);
+    const ub = up(b);
+    const res = controlRoute(t, 'POST', '/onu-changes', {
+      changes: [
+        { device: 'olt-1', ponPort: ua.ponPort, onuId: ua.onuId, down: 'wire-down' },
+        { device: 'olt-2', ponPort: ub.ponPort, onuId: ub.onuId, rxDbm: -29.5 },
+      ],
+    });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        applied: 2,
+        onus: [
+          {
+            device: 'olt-1',
+            ponPort: ua.ponPort,
+            onuId: ua.onuId,
+            status: 'offline',
+            reason: 'wire-down',
+            rxDbm: null,
+          },
+          {
+            device: 'olt-2',
+            ponPort: ub.ponPort,
+            onuId: ub.onuId,
+            status: 'online',
+            reason: null,
+            rxDbm: -29.5,
+          },
+        ],
+      },
+    });
+    expect(a.onu(ua.ponPort, ua.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'wire-down' });
+    // Back online once released (an outage lasts at least a simulated second).
+    controlRoute(t, 'POST', '/onu-changes', {
+      changes: [{ device: 'olt-1', ponPort: ua.ponPort, onuId: ua.onuId, down: null }],
+    });
+    t.clock.advance(1);
+    expect(a.onu(ua.ponPort, ua.onuId)?.status).toBe('online');
+  });
+
+  it('refuses a bad change and names the ONUs it does not know', () => {
+    const t = target();
+    expect(
+      controlRoute(t, 'POST', '/onu-changes', {
+        changes: [{ device: 'olt-1', ponPort: 1, onuId: 1, down: 'gone' }],
+      }).status,
+    ).toBe(400);
+    const res = controlRoute(t, 'POST', '/onu-changes', {
+      changes: [{ device: 'nope', ponPort: 1, onuId: 1, rxDbm: -20 }],
+    });
+    expect(res).toMatchObject({ status: 404, body: { applied: 0, missing: ['nope 1/1'] } });
+  });
+});
