@@ -301,6 +301,30 @@ describe('list sorting: every column of every sortable list, both ways', () => {
       },
     );
 
+    it.each(ONU_SORTS.flatMap((s) => (['asc', 'desc'] as const).map((o) => [s, o] as const)))(
+      'pages sort=%s order=%s exactly as one long page, the later pages read from the far end',
+      async (sort, order) => {
+        const whole = await client.get<OnuList>(
+          `${route}?sort=${sort}&order=${order}&pageSize=100`,
+          admin.token,
+        );
+        const size = 3;
+        const pages = await Promise.all(
+          Array.from({ length: Math.ceil(ONUS.length / size) + 1 }, (_, i) =>
+            client.get<OnuList>(
+              `${route}?sort=${sort}&order=${order}&pageSize=${size}&page=${i + 1}`,
+              admin.token,
+            ),
+          ),
+        );
+        expect(pages.every((p) => p.status === 200)).toBe(true);
+        expect(pages.flatMap((p) => p.body.items.map((r) => r.id))).toEqual(
+          whole.body.items.map((r) => r.id),
+        );
+        expect(pages.at(-1)!.body).toMatchObject({ items: [], total: ONUS.length });
+      },
+    );
+
     it('pages a sort by description without losing or repeating a row', async () => {
       const pages = await Promise.all(
         [1, 2, 3].map((page) =>

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { rollUpSignalHour } from '@pondesk/server-database';
 import { JobName, type HourlyRollupResult, type SamplePartitionsResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -85,15 +86,6 @@ export class MaintenanceService {
   /** min/avg/max per ONU for the hour containing `at` (re-runnable: it overwrites). */
   async rollup(at: Date): Promise<HourlyRollupResult> {
     const hour = new Date(Math.floor(at.getTime() / 3600_000) * 3600_000);
-    const rows: unknown[] = await this.db.query(
-      `INSERT INTO onu_signal_hourly (onu_ref, hour, tenant_id, rx_min, rx_avg, rx_max, sample_count)
-       SELECT onu_ref, $1::timestamptz, min(tenant_id::text)::uuid, min(rx_dbm), avg(rx_dbm), max(rx_dbm), count(*)
-       FROM onu_signal_sample WHERE sampled_at >= $1 AND sampled_at < $1::timestamptz + interval '1 hour'
-       GROUP BY onu_ref
-       ON CONFLICT (onu_ref, hour) DO UPDATE SET rx_min = EXCLUDED.rx_min, rx_avg = EXCLUDED.rx_avg, rx_max = EXCLUDED.rx_max, sample_count = EXCLUDED.sample_count
-       RETURNING 1`,
-      [hour],
-    );
-    return { rows: rows.length };
+    return { rows: await rollUpSignalHour(this.db, hour) };
   }
 }

@@ -2,5 +2,6 @@ export * from './data-source';
 export * from './migrate';
 export * from './entities';
 export { migrations } from './migrations';
-export { ONU_SEARCH_SQL } from './onu-search';
+export { ONU_SEARCH_COLUMN, ONU_SEARCH_SQL } from './onu-search';
 export * from './olt-stats';
+export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';

@@ -13,3 +13,4 @@ export * from './api-sockets';
 export * from './simulated-olt';
 export * from './worker-process';
 export * from './private-postgres';
+export * from './signal-history';

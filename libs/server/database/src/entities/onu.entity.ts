@@ -1,17 +1,32 @@
 import type { OnuDownReasonCode, OnuReading, OnuStatusCode } from '@pondesk/contracts';
+import { ONU_SEARCH_SQL } from '../onu-search';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Latest known state of one ONU, upserted by every poll of its OLT. */
 @Entity('onu')
 @Index('onu_olt_port_onu_uq', ['oltId', 'ponPort', 'onuId'], { unique: true })
 @Index('onu_tenant_olt_port_idx', ['tenantId', 'oltId', 'ponPort'])
-@Index('onu_tenant_status_idx', ['tenantId', 'status'])
+@Index('onu_tenant_status_idx', ['tenantId', 'status', 'id'])
 @Index('onu_tenant_rx_idx', ['tenantId', 'rxDbm'])
 @Index('onu_mac_idx', ['tenantId', 'mac'])
-// Expression (trigram) and array (GIN) indexes TypeORM cannot describe; created by SQL in OnuSearch.
-@Index('onu_search_trgm_idx', { synchronize: false })
+// Trigram and array (GIN) indexes TypeORM cannot describe; created by SQL in OnuSearchText and OnuSearch.
+@Index('onu_search_text_trgm_idx', { synchronize: false })
 @Index('onu_pppoe_ids_idx', { synchronize: false })
 @Index('onu_tenant_rx_desc_idx', { synchronize: false })
+// The lists' sorts, one index per direction (expressions and DESC NULLS LAST): created by SQL in OnuListSorts.
+@Index('onu_sort_port_idx', { synchronize: false })
+@Index('onu_sort_port_desc_idx', { synchronize: false })
+@Index('onu_sort_onu_id_idx', { synchronize: false })
+@Index('onu_sort_onu_id_desc_idx', { synchronize: false })
+@Index('onu_sort_vendor_idx', { synchronize: false })
+@Index('onu_sort_vendor_desc_idx', { synchronize: false })
+@Index('onu_sort_distance_idx', { synchronize: false })
+@Index('onu_sort_distance_desc_idx', { synchronize: false })
+@Index('onu_sort_description_idx', { synchronize: false })
+@Index('onu_sort_description_desc_idx', { synchronize: false })
+@Index('onu_sort_tx_idx', { synchronize: false })
+@Index('onu_sort_tx_desc_idx', { synchronize: false })
+@Index('onu_sort_status_desc_idx', { synchronize: false })
 export class OnuEntity implements OnuReading {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
@@ -43,6 +58,20 @@ export class OnuEntity implements OnuReading {
   /** rx and time of the last stored sample: a new one is written on a 0.5 dB move or after an hour. */
   @Column({ name: 'sampled_rx_dbm', type: 'real', nullable: true }) sampledRxDbm!: number | null;
   @Column({ name: 'sampled_at', type: 'timestamptz', nullable: true }) sampledAt!: Date | null;
+  /**
+   * Every field the search box matches, lowercased into one string and kept by Postgres on every write:
+   * a search tests this column instead of building the string again for each candidate row.
+   */
+  @Column({
+    name: 'search_text',
+    type: 'text',
+    generatedType: 'STORED',
+    asExpression: ONU_SEARCH_SQL('onu'),
+    select: false,
+    insert: false,
+    update: false,
+  })
+  searchText!: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -5,6 +5,9 @@ import { FleetSchema1795417720993 } from './1795417720993-FleetSchema';
 import { OltPermissionLink1795418859930 } from './1795418859930-OltPermissionLink';
 import { OnuSearch1795484579911 } from './1795484579911-OnuSearch';
 import { OltOnuStats1795487523330 } from './1795487523330-OltOnuStats';
+import { OnuListSorts1795695984576 } from './1795695984576-OnuListSorts';
+import { SignalHourlyCover1795696300000 } from './1795696300000-SignalHourlyCover';
+import { OnuSearchText1795696352827 } from './1795696352827-OnuSearchText';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -14,4 +17,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   OltPermissionLink1795418859930,
   OnuSearch1795484579911,
   OltOnuStats1795487523330,
+  OnuListSorts1795695984576,
+  SignalHourlyCover1795696300000,
+  OnuSearchText1795696352827,
 ];
