@@ -1,12 +1,80 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Text-like files worth compressing; woff/woff2 and images other than svg are compressed already. */
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.ico',
+  '.ttf',
+  '.otf',
+  '.eot',
+  '.map',
+]);
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the build,
+ * so the API serves compressed bytes without compressing at request time. A sibling that would not be
+ * smaller than the file is not written: the server then sends the file as it is.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  const files = async (dir: string): Promise<string[]> =>
+    (
+      await Promise.all(
+        (await readdir(dir, { withFileTypes: true }))
+          // Dot folders (.vite/manifest.json) are build metadata, never served.
+          .filter((e) => !e.name.startsWith('.'))
+          .map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])),
+      )
+    ).flat();
+  return {
+    name: 'pondesk-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const targets = (await files(outDir)).filter((f) => COMPRESSIBLE.has(extname(f)));
+      await Promise.all(
+        targets.map(async (file) => {
+          const raw = await readFile(file);
+          const [b, g] = await Promise.all([
+            br(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gz(raw, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (b.length < raw.length) await writeFile(`${file}.br`, b);
+          if (g.length < raw.length) await writeFile(`${file}.gz`, g);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@pondesk/contracts': here('../../libs/shared/contracts/src/index.ts') },
   },

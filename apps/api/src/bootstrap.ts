@@ -1,16 +1,17 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@pondesk/server-config';
 import { RedisConnections } from '@pondesk/server-queue';
 import { AppModule } from './app.module';
 import { safeBodyParsers } from './common/http/body-parsers';
+import { compressJson } from './common/http/compress-json';
 import { createValidationPipe } from './common/http/validation.pipe';
+import { webAppHandler } from './common/http/web-app';
 import { RedisIoAdapter } from './modules/realtime/redis-io.adapter';
 
 export const API_PREFIX = 'api/v1';
@@ -25,26 +26,10 @@ export function buildOpenApi(app: NestExpressApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, doc);
 }
 
-/** The built web app, served at `/` with a fallback to index.html for client-side routes. */
+/** The built web app, served at `/` (see `webAppHandler`); nothing when the folder holds no build. */
 function serveWebApp(app: NestExpressApplication, dir: string): void {
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) return;
-  app.use(
-    express.static(dir, {
-      index: false,
-      maxAge: '1h',
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dir, 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io'))
-      return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+  const handler = webAppHandler(dir);
+  if (handler) app.use(handler);
 }
 
 /** Express's `trust proxy` from TRUST_PROXY: no proxy unless configured (X-Forwarded-For is forgeable). */
@@ -95,6 +80,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   app.use(securityHeaders());
+  app.use('/api', compressJson());
   app.use(safeBodyParsers);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -2,9 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { configureHttpClient } from './shared/http-client';
-import { clearSession, getAccessToken, refreshSession, restoreSession } from './features/auth/session-store';
+import {
+  clearSession,
+  getAccessToken,
+  maySignInSilently,
+  refreshSession,
+  restoreSession,
+} from './features/auth/session-store';
 import { AppProviders, queryClient } from './app/providers';
-import { router } from './app/routes';
+import { preloadSignedInScreen, router } from './app/routes';
 
 // A 401 that a refresh cannot cure ends the session; the route guard then sends the user to
 // /login?redirect=<where they were>.
@@ -16,6 +22,7 @@ configureHttpClient({
     queryClient.clear();
   },
 });
+if (maySignInSilently()) preloadSignedInScreen(window.location.pathname);
 void restoreSession();
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -124,10 +124,13 @@ export function refreshSession(): Promise<boolean> {
   return inflight;
 }
 
+/** Someone signed in on this browser and has not signed out: a session cookie may be waiting. */
+export const maySignInSilently = (): boolean => hasSessionHint(stores);
+
 /** On load: resume the cookie's session, or be a guest (without asking when nobody signed in here). */
 export async function restoreSession(): Promise<void> {
   scrubLegacyRefreshToken(stores);
-  if (!hasSessionHint(stores)) {
+  if (!maySignInSilently()) {
     set({ status: 'guest' });
     return;
   }
