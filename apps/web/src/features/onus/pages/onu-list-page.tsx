@@ -36,10 +36,15 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
   const canClear = !!user?.permissions.includes(Permission.PortClear);
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseOnuParams(searchParams), [searchParams]);
+  // Changes apply to the URL as it is now, not as of the last render: a second click that comes before
+  // the first one's render (a quick double click on a header) must flip the order, not repeat the click.
   const setParams = useCallback(
-    (change: Partial<OnuListParams>) =>
-      setSearchParams(toOnuSearchParams(updateOnuParams(params, change)), { replace: true }),
-    [params, setSearchParams],
+    (change: Partial<OnuListParams> | ((current: OnuListParams) => Partial<OnuListParams>)) => {
+      const current = parseOnuParams(new URLSearchParams(window.location.search));
+      const next = updateOnuParams(current, typeof change === 'function' ? change(current) : change);
+      setSearchParams(toOnuSearchParams(next), { replace: true });
+    },
+    [setSearchParams],
   );
   const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
 
@@ -147,7 +152,7 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
             filtered={filtered}
             emptyText={emptyText}
             canClear={canClear}
-            onSort={(sort) => setParams(nextSort(params, sort))}
+            onSort={(sort) => setParams((current) => nextSort(current, sort))}
             onPage={(page) => setParams({ page })}
             onAction={onAction}
           />
