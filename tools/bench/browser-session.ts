@@ -1,20 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { REPO_ROOT } from '@pondesk/server-testing';
-
-/** Chromium for the browser figures: Debian's build, driven by playwright-core as the e2e tests drive it. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, REPO_ROOT } from '@pondesk/server-testing';
 
 /** The web app's localStorage key saying a session may exist (apps/web features/auth/token-storage.ts). */
 const SESSION_HINT_KEY = 'pondesk.session';

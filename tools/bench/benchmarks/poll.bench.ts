@@ -13,6 +13,7 @@ import {
   type PonMode,
 } from '@pondesk/device-drivers';
 import { HsgqWebClient } from '@pondesk/device-http';
+import type { OnuChangeResult } from '@pondesk/device-simulator';
 import { SnmpClient } from '@pondesk/device-snmp';
 import { TelnetSession } from '@pondesk/device-telnet';
 import { SecretBox, envSchema } from '@pondesk/server-config';
@@ -343,16 +344,7 @@ async function measureSteady(log: (l: string) => void): Promise<number> {
       `the first refresh overran the ${POLL_INTERVAL_SECONDS} s poll interval (next round ${margin} ms away): no steady state to time`,
     );
   const changedAt = Date.now();
-  const answer = (await controlCall(s, 'POST', '/onu-changes', { changes })) as {
-    onus: {
-      device: string;
-      ponPort: number;
-      onuId: number;
-      status: string;
-      reason: string | null;
-      rxDbm: number | null;
-    }[];
-  };
+  const answer = (await controlCall(s, 'POST', '/onu-changes', { changes })) as { onus: OnuChangeResult[] };
   // What the simulator now holds for each changed ONU is what the next round must store.
   const want = new Map(answer.onus.map((o) => [`${r.oltIds.get(o.device)}/${o.ponPort}/${o.onuId}`, o]));
   // Brands know fewer reasons than the simulator: the reason each brand/mode reports for each one given is

@@ -25,3 +25,4 @@ export type { DeviceFaults } from './model/device-faults';
 export { NO_FAULTS } from './model/device-faults';
 export { oltAdapter, switchAdapter } from './brands/brand-registry';
 export { dashTime, slashTime, colonTime } from './brands/device-text';
+export type { OnuChangeResult } from './control/control-server';

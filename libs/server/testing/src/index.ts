@@ -14,3 +14,4 @@ export * from './simulated-olt';
 export * from './worker-process';
 export * from './private-postgres';
 export * from './signal-history';
+export * from './chromium';

@@ -140,6 +140,16 @@ function parseLink(body: unknown): Partial<DeviceLink> | string {
 
 const SIM_REASONS: readonly string[] = ONU_DOWN_REASONS.filter((r) => r !== 'unknown');
 
+/** What `POST /onu-changes` answers per ONU: its state after the change. */
+export interface OnuChangeResult {
+  device: string;
+  ponPort: number;
+  onuId: number;
+  status: string;
+  reason: string | null;
+  rxDbm: number | null;
+}
+
 interface OnuChange {
   device: string;
   ponPort: number;
@@ -167,14 +177,7 @@ function onuChanges(t: ControlTarget, body: unknown): Reply {
   }
   const byName = new Map(t.devices.map((d) => [d.name, d.state]));
   const missing: string[] = [];
-  const onus: {
-    device: string;
-    ponPort: number;
-    onuId: number;
-    status: string;
-    reason: string | null;
-    rxDbm: number | null;
-  }[] = [];
+  const onus: OnuChangeResult[] = [];
   for (const c of changes) {
     const st = byName.get(c.device);
     if (!(st instanceof OltState) || !st.has(c.ponPort, c.onuId)) {
