@@ -55,73 +55,64 @@ export class OnuStore {
     // A device listing an ONU twice would make the upsert touch one row twice, which Postgres refuses.
     polled = [...new Map(polled.map((p) => [onuKey(p), p])).values()];
     if (ponPort !== undefined) polled = polled.filter((p) => p.ponPort === ponPort);
-    return this.writes.run(() => this.write(olt, polled, pollTime, durationMs, ponPortCount, ponPort));
-  }
-
-  private write(
-    olt: OltRef,
-    polled: PolledOnu[],
-    pollTime: Date,
-    durationMs: number,
-    ponPortCount: number | null,
-    ponPort?: number,
-  ): Promise<AppliedPoll> {
-    return this.db.transaction(async (tx) => {
-      // One poll per OLT at a time, also across workers and retries.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
-      const stored: StoredOnu[] = (
-        await tx.query(
-          `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
+    return this.writes.run(() =>
+      this.db.transaction(async (tx) => {
+        // One poll per OLT at a time, also across workers and retries.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
+        const stored: StoredOnu[] = (
+          await tx.query(
+            `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
              last_seen_at AS "lastSeenAt"
            FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
-          [olt.id, ponPort ?? null],
-        )
-      ).map((r: StoredOnu) => ({
-        ...r,
-        sampledAt: r.sampledAt ? new Date(r.sampledAt) : null,
-        lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt) : null,
-      }));
-      const plan = planPoll(stored, polled, pollTime);
-      const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
-      // A status change is dated when it happened (the OLT's down time when plausible), not when we looked.
-      const changedAt = new Map(plan.changes.map((c) => [onuKey(c), c.at]));
-      const changed = polled.map((o) => changedAt.get(onuKey(o)) ?? pollTime);
-      const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, changed, pollTime);
-      const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
-      const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
-      const changes = plan.changes.flatMap((c) => {
-        const o = polledByKey.get(onuKey(c));
-        const onuRef = ids.get(onuKey(c));
-        if (!o || !onuRef) return [];
-        return {
-          ...c,
-          onuRef,
-          ifName: o.ifName,
-          pppoeIds: pppoe.get(onuKey(c)) ?? [],
-        };
-      });
-      await this.insertEvents(tx, olt, changes);
-      if (plan.vanished.length)
-        await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
-      // The OLT's counts and figures move in the same transaction as its ONUs.
-      const stats = (await refreshOltStats(tx, [olt.id])).get(olt.id);
-      const total = stats?.total ?? 0;
-      const online = stats?.online ?? 0;
-      if (ponPort === undefined)
-        await tx.query(
-          `UPDATE olt SET last_polled_at = $2, last_poll_duration_ms = $3, pon_port_count = COALESCE($4, pon_port_count),
+            [olt.id, ponPort ?? null],
+          )
+        ).map((r: StoredOnu) => ({
+          ...r,
+          sampledAt: r.sampledAt ? new Date(r.sampledAt) : null,
+          lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt) : null,
+        }));
+        const plan = planPoll(stored, polled, pollTime);
+        const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
+        // A status change is dated when it happened (the OLT's down time when plausible), not when we looked.
+        const changedAt = new Map(plan.changes.map((c) => [onuKey(c), c.at]));
+        const changed = polled.map((o) => changedAt.get(onuKey(o)) ?? pollTime);
+        const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, changed, pollTime);
+        const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
+        const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
+        const changes = plan.changes.flatMap((c) => {
+          const o = polledByKey.get(onuKey(c));
+          const onuRef = ids.get(onuKey(c));
+          if (!o || !onuRef) return [];
+          return {
+            ...c,
+            onuRef,
+            ifName: o.ifName,
+            pppoeIds: pppoe.get(onuKey(c)) ?? [],
+          };
+        });
+        await this.insertEvents(tx, olt, changes);
+        if (plan.vanished.length)
+          await tx.query('DELETE FROM onu WHERE id = ANY($1::uuid[])', [plan.vanished.map((v) => v.id)]);
+        // The OLT's counts and figures move in the same transaction as its ONUs.
+        const stats = (await refreshOltStats(tx, [olt.id])).get(olt.id);
+        const total = stats?.total ?? 0;
+        const online = stats?.online ?? 0;
+        if (ponPort === undefined)
+          await tx.query(
+            `UPDATE olt SET last_polled_at = $2, last_poll_duration_ms = $3, pon_port_count = COALESCE($4, pon_port_count),
              last_error = NULL WHERE id = $1`,
-          [olt.id, pollTime, durationMs, ponPortCount],
-        );
-      return {
-        total,
-        online,
-        offline: total - online,
-        samples,
-        removed: plan.vanished.length,
-        changes,
-      };
-    });
+            [olt.id, pollTime, durationMs, ponPortCount],
+          );
+        return {
+          total,
+          online,
+          offline: total - online,
+          samples,
+          removed: plan.vanished.length,
+          changes,
+        };
+      }),
+    );
   }
 
   private async upsert(
