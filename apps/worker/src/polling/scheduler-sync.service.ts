@@ -12,12 +12,12 @@ import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { OltEntity } from '@pondesk/server-database';
-import { MIN_POLL_INTERVAL_SECONDS } from '@pondesk/contracts';
 import {
   JobName,
   QueueName,
   RedisConnections,
   healthSchedulerId,
+  pollEveryMs,
   pollSchedulerId,
   scheduleOlt,
   type OltJobPayload,
@@ -81,9 +81,8 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
       const [polls, checks] = await Promise.all([everyOf(this.pollQueue), everyOf(this.healthQueue)]);
       const healthIntervalMs = this.config.OLT_HEALTH_INTERVAL_SECONDS * 1000;
       for (const olt of olts) {
-        const pollEvery = Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
         if (
-          polls.get(pollSchedulerId(olt.id)) === pollEvery &&
+          polls.get(pollSchedulerId(olt.id)) === pollEveryMs(olt) &&
           checks.get(healthSchedulerId(olt.id)) === healthIntervalMs
         )
           continue;

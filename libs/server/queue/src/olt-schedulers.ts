@@ -21,6 +21,10 @@ export interface ScheduleOptions {
   healthIntervalMs?: number;
 }
 
+/** Milliseconds between an OLT's polls: its interval, never below the minimum. */
+export const pollEveryMs = (olt: Pick<SchedulableOlt, 'pollIntervalSeconds'>): number =>
+  Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
+
 /** The OLT's poll and health schedulers, created or brought in line (idempotent; `every` also runs at once). */
 export async function scheduleOlt(
   pollQueue: Queue<OltJobPayload>,
@@ -29,7 +33,7 @@ export async function scheduleOlt(
   options: ScheduleOptions = {},
 ): Promise<void> {
   const data: OltJobPayload = { oltId: olt.id, tenantId: olt.tenantId };
-  const every = Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
+  const every = pollEveryMs(olt);
   await pollQueue.upsertJobScheduler(
     pollSchedulerId(olt.id),
     { every },
