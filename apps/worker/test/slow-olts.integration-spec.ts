@@ -10,9 +10,12 @@ import {
   type TestStack,
 } from '@pondesk/server-testing';
 
-/** More OLTs than WORKER_CONCURRENCY (8), each slow to answer. */
+/**
+ * More OLTs than WORKER_CONCURRENCY (8), each slow to answer: slow enough that one walk outlasts adding all
+ * twelve OLTs, even on a loaded machine (at 2 s the first walks had ended before the last OLTs were added).
+ */
 const OLTS = 12;
-const RTT_MS = 2000;
+const RTT_MS = 4000;
 
 describe('slow OLTs behind WAN links', () => {
   let stack: TestStack;
