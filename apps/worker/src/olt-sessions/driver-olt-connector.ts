@@ -74,7 +74,7 @@ export class DriverOltConnector extends OltConnector {
       listOnus: () =>
         use(async (driver) => {
           const records = await driver.listOnus();
-          const ports = await driver.listPonPorts().catch(() => null);
+          const ports = await driver.listPonPorts({ onus: records }).catch(() => null);
           return { onus: records, ponPorts: ports ? ports.length : null };
         }),
       portOnus: (ponPort) => use((driver) => driver.listOnus({ ponPort })),

@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { parsePppoeIds } from '@pondesk/contracts';
 import { refreshOltStats } from '@pondesk/server-database';
-import { onuKey, planPoll, type PolledOnu, type StatusChange, type StoredOnu } from './poll-diff';
+import {
+  READING_DEADBAND,
+  onuKey,
+  planPoll,
+  type PolledOnu,
+  type StatusChange,
+  type StoredOnu,
+} from './poll-diff';
 import { Slots } from './slots';
 
 /**
@@ -28,6 +35,35 @@ interface OltRef {
 }
 
 const col = <T>(rows: PolledOnu[], pick: (o: PolledOnu) => T) => rows.map(pick);
+
+/** A reading the poll brings that moved past its deadband from the stored one (a reading lost or gained counts). */
+const moved = (column: keyof typeof READING_DEADBAND) =>
+  `(EXCLUDED.${column} IS NOT NULL AND (o.${column} IS NULL OR abs(o.${column} - EXCLUDED.${column}) >= ${READING_DEADBAND[column]}))`;
+const lost = (column: keyof typeof READING_DEADBAND) =>
+  `(EXCLUDED.${column} IS NULL AND o.${column} IS NOT NULL)`;
+
+/**
+ * The stored row is rewritten only when something in it moves: status, reason, names, identity, a reading
+ * past its deadband, or a new signal sample. An unchanged ONU costs no write at all; its "last seen" is
+ * its OLT's last good poll (see `ONU_LAST_SEEN_SQL`).
+ */
+const ROW_MOVED = [
+  'o.status IS DISTINCT FROM EXCLUDED.status',
+  'o.if_name IS DISTINCT FROM EXCLUDED.if_name',
+  '(EXCLUDED.mac IS NOT NULL AND o.mac IS DISTINCT FROM EXCLUDED.mac)',
+  '(EXCLUDED.serial IS NOT NULL AND o.serial IS DISTINCT FROM EXCLUDED.serial)',
+  'o.description IS DISTINCT FROM EXCLUDED.description',
+  '(NOT o.pppoe_manual AND o.pppoe_ids IS DISTINCT FROM EXCLUDED.pppoe_ids)',
+  "(EXCLUDED.status = 'offline' AND (o.reason IS DISTINCT FROM EXCLUDED.reason OR o.reason_raw IS DISTINCT FROM EXCLUDED.reason_raw))",
+  '(EXCLUDED.vendor IS NOT NULL AND o.vendor IS DISTINCT FROM EXCLUDED.vendor)',
+  '(EXCLUDED.model IS NOT NULL AND o.model IS DISTINCT FROM EXCLUDED.model)',
+  'EXCLUDED.sampled_at IS NOT NULL',
+  ...(['rx_dbm', 'tx_dbm', 'temperature_c', 'voltage_v', 'bias_ma'] as const).flatMap((c) => [
+    moved(c),
+    lost(c),
+  ]),
+  moved('distance_m'),
+].join('\n           OR ');
 
 /**
  * Writes one poll's result in a single transaction with set-based SQL (one statement per table, whatever
@@ -59,12 +95,17 @@ export class OnuStore {
       this.db.transaction(async (tx) => {
         // One poll per OLT at a time, also across workers and retries.
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [olt.id]);
+        // An online ONU whose row no poll rewrote since was seen at the OLT's last good poll.
+        const [{ lastGood }]: { lastGood: Date | null }[] = await tx.query(
+          'SELECT last_good_poll_at AS "lastGood" FROM olt WHERE id = $1',
+          [olt.id],
+        );
         const stored: StoredOnu[] = (
           await tx.query(
             `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
-             last_seen_at AS "lastSeenAt"
+             CASE WHEN status = 'online' THEN greatest(last_seen_at, $3) ELSE last_seen_at END AS "lastSeenAt"
            FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
-            [olt.id, ponPort ?? null],
+            [olt.id, ponPort ?? null, lastGood],
           )
         ).map((r: StoredOnu) => ({
           ...r,
@@ -76,7 +117,10 @@ export class OnuStore {
         // A status change is dated when it happened (the OLT's down time when plausible), not when we looked.
         const changedAt = new Map(plan.changes.map((c) => [onuKey(c), c.at]));
         const changed = polled.map((o) => changedAt.get(onuKey(o)) ?? pollTime);
-        const { ids, pppoe } = await this.upsert(tx, olt, polled, sampled, changed, pollTime);
+        const written = await this.upsert(tx, olt, polled, sampled, changed, pollTime, lastGood);
+        // Rows left alone keep their ids; written ones (new, or moved) come back from the upsert.
+        const ids = new Map([...stored.map((s): [string, string] => [onuKey(s), s.id]), ...written.ids]);
+        const pppoe = written.pppoe;
         const samples = await this.insertSamples(tx, olt, polled, sampled, ids, pollTime);
         const polledByKey = new Map(polled.map((p) => [onuKey(p), p]));
         const changes = plan.changes.flatMap((c) => {
@@ -99,8 +143,8 @@ export class OnuStore {
         const online = stats?.online ?? 0;
         if (ponPort === undefined)
           await tx.query(
-            `UPDATE olt SET last_polled_at = $2, last_poll_duration_ms = $3, pon_port_count = COALESCE($4, pon_port_count),
-             last_error = NULL WHERE id = $1`,
+            `UPDATE olt SET last_polled_at = $2, last_good_poll_at = $2, last_poll_duration_ms = $3,
+             pon_port_count = COALESCE($4, pon_port_count), last_error = NULL WHERE id = $1`,
             [olt.id, pollTime, durationMs, ponPortCount],
           );
         return {
@@ -122,6 +166,7 @@ export class OnuStore {
     sampled: boolean[],
     changed: Date[],
     at: Date,
+    lastGood: Date | null,
   ): Promise<{ ids: Map<string, string>; pppoe: Map<string, string[]> }> {
     if (!rows.length) return { ids: new Map(), pppoe: new Map() };
     const result: { id: string; pon_port: number; onu_id: number; pppoe_ids: string[] }[] = await tx.query(
@@ -148,11 +193,13 @@ export class OnuStore {
          rx_dbm = EXCLUDED.rx_dbm, tx_dbm = EXCLUDED.tx_dbm, temperature_c = EXCLUDED.temperature_c, voltage_v = EXCLUDED.voltage_v,
          bias_ma = EXCLUDED.bias_ma, distance_m = COALESCE(EXCLUDED.distance_m, o.distance_m),
          vendor = COALESCE(EXCLUDED.vendor, o.vendor), model = COALESCE(EXCLUDED.model, o.model),
-         last_seen_at = COALESCE(EXCLUDED.last_seen_at, o.last_seen_at),
+         last_seen_at = CASE WHEN EXCLUDED.status = 'online' THEN EXCLUDED.last_seen_at
+           WHEN o.status = 'online' THEN greatest(o.last_seen_at, $24::timestamptz) ELSE o.last_seen_at END,
          status_changed_at = CASE WHEN o.status IS DISTINCT FROM EXCLUDED.status THEN EXCLUDED.status_changed_at ELSE o.status_changed_at END,
          last_down_at = CASE WHEN o.status = 'online' AND EXCLUDED.status = 'offline' THEN EXCLUDED.status_changed_at ELSE o.last_down_at END,
          sampled_rx_dbm = COALESCE(EXCLUDED.sampled_rx_dbm, o.sampled_rx_dbm), sampled_at = COALESCE(EXCLUDED.sampled_at, o.sampled_at),
          updated_at = now()
+       WHERE ${ROW_MOVED}
        RETURNING id, pon_port, onu_id, pppoe_ids`,
       [
         olt.tenantId,
@@ -178,6 +225,7 @@ export class OnuStore {
         col(rows, (o) => o.model),
         sampled,
         changed,
+        lastGood,
       ],
     );
     return {

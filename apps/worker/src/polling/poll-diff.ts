@@ -37,6 +37,22 @@ export interface PollPlan {
   vanished: StoredOnu[];
 }
 
+/**
+ * How far a reading must move before a poll rewrites the ONU's row. An ONU's optics wander by hundredths
+ * between polls (the DDM of an ONU is accurate to about ±1 dB); rewriting every row every poll for that
+ * would cost a new tuple and an entry in each of the table's indexes per ONU. The row keeps the last
+ * reading that moved at least this far, the signal history keeps its own samples (below), and a live read
+ * on the ONU's page shows the device's exact figures.
+ */
+export const READING_DEADBAND = {
+  rx_dbm: 0.1,
+  tx_dbm: 0.1,
+  temperature_c: 1,
+  voltage_v: 0.05,
+  bias_ma: 1,
+  distance_m: 10,
+} as const;
+
 export const SAMPLE_MIN_DELTA_DB = 0.5;
 export const SAMPLE_MAX_AGE_MS = 60 * 60 * 1000;
 

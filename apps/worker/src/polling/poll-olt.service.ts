@@ -7,11 +7,14 @@ import { OltEntity } from '@pondesk/server-database';
 import { JobName, type OltJobPayload, type PollOltResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 import { OltConnector } from '../olt-sessions/olt-connector';
-import { OltLock } from '../locks/olt-lock.service';
+import { OltBusyError, OltLock } from '../locks/olt-lock.service';
 import { EventPublisher } from '../realtime/event-publisher.service';
 import { OltHealthService } from './olt-health.service';
 import { OnuStore } from './onu-store.service';
 import { toOnuReading } from './onu-record-mapper';
+
+/** How long a poll waits for the OLT's current session (usually a health check of a second or less) to end. */
+export const POLL_LOCK_WAIT_MS = 30_000;
 
 /** A full ONU poll of one OLT: bulk read through the driver, diff, upsert, samples, events. */
 @Injectable()
@@ -33,12 +36,18 @@ export class PollOltService {
     if (!olt) return { skipped: 'gone' };
     // Circuit breaker: an OLT the health check holds offline is not walked until it answers again.
     if (olt.status === 'offline' && !p.force) return { skipped: 'offline' };
-    const outcome = await this.lock.withLock(olt.id, 10 * 60_000, () =>
-      this.poll(olt, new Date(job.timestamp)),
-    );
-    // Another session (a health check, a live read) holds the OLT: fail this attempt so BullMQ retries it.
-    if (!outcome) throw new Error(`OLT ${olt.id} is busy; poll retried`);
-    return outcome;
+    try {
+      // A health check or a live read holds the OLT for a moment: the poll queues behind it. Failing at once
+      // instead would retry only after the job's back-off, and a poll that lost every attempt to health
+      // checks (due at the same instants) would wait a whole interval for its next turn.
+      return await this.lock.withLockWaiting(olt.id, 10 * 60_000, POLL_LOCK_WAIT_MS, () =>
+        this.poll(olt, new Date(job.timestamp)),
+      );
+    } catch (error) {
+      // Held longer (another poll, a long device action): fail this attempt so BullMQ retries it.
+      if (error instanceof OltBusyError) throw new Error(`OLT ${olt.id} is busy; poll retried`);
+      throw error;
+    }
   }
 
   async poll(olt: OltEntity, pollTime: Date): Promise<PollOltResult> {

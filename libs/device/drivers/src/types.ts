@@ -109,11 +109,20 @@ export interface TelnetLoginCheck {
   error: string | null;
 }
 
+/** What the caller already read from the OLT in this session. */
+export interface KnownOnus {
+  onus?: readonly OnuRecord[];
+}
+
 export interface OltDriver {
   readonly brand: Brand;
   readonly mode: PonMode;
   identify(): Promise<OltIdentity>;
-  listPonPorts(): Promise<PonPortInfo[]>;
+  /**
+   * The PON ports with their ONU counts. `known.onus`: the whole ONU list just read with `listOnus()`; a
+   * driver that counts ONUs per port from the ONU table uses it instead of walking that table again.
+   */
+  listPonPorts(known?: KnownOnus): Promise<PonPortInfo[]>;
   listOnus(options?: { ponPort?: number }): Promise<OnuRecord[]>;
   readOnuOptics(onu: OnuRef): Promise<OnuOptics>;
   listInactiveOnus(): Promise<OnuRecord[]>;

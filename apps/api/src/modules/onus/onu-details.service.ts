@@ -22,7 +22,7 @@ import { AuditService } from '../audit/audit.service';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { UpdateOnuDataDto } from './dto/onu-data.dto';
 import { onuNotFound, portNotFound, pppoeNotFound } from './onus.exception';
-import { ONU_ROW_COLUMNS, isoTime } from './onu-row.sql';
+import { ONU_LAST_SEEN_SQL, ONU_ROW_COLUMNS, isoTime } from './onu-row.sql';
 import { ONU_SEARCH_EXPR } from './onus.service';
 
 /** A detail row as selected: the OnuRow and OLT fields as sent, the rest still to be shaped. */
@@ -313,7 +313,7 @@ export class OnuDetailsService {
          FROM (SELECT 1) one LEFT JOIN LATERAL (
            SELECT rx_dbm, sampled_at FROM onu_signal_sample WHERE onu_ref = n.id
              AND sampled_at < CASE WHEN n.status = 'online' AND n.rx_dbm IS NOT NULL
-                                   THEN coalesce(n.last_seen_at, 'infinity') ELSE 'infinity' END
+                                   THEN coalesce(${ONU_LAST_SEEN_SQL}, 'infinity') ELSE 'infinity' END
            ORDER BY sampled_at DESC LIMIT 1) p ON true) s ON true
        WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${where}
        ORDER BY o.name, n.pon_port, n.onu_id LIMIT 50`,

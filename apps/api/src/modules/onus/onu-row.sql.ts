@@ -5,6 +5,13 @@
 export const isoTime = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24":"MI":"SS.MS"Z"')`;
 
+/**
+ * When the ONU was last seen (`n` the onu, `o` its olt). A poll rewrites an ONU's row only when something
+ * in it moves, so an online ONU was last seen at its OLT's last good poll, whenever its row was written.
+ */
+export const ONU_LAST_SEEN_SQL =
+  "CASE WHEN n.status = 'online' THEN greatest(n.last_seen_at, o.last_good_poll_at) ELSE n.last_seen_at END";
+
 /** The select list of a contract `OnuRow` (`n` the onu, `o` its olt), in the contract's names and order. */
 export const ONU_ROW_COLUMNS = [
   'n.id AS id',
@@ -29,6 +36,6 @@ export const ONU_ROW_COLUMNS = [
   'n.distance_m AS "distanceM"',
   'n.vendor AS vendor',
   'n.model AS model',
-  `${isoTime('n.last_seen_at')} AS "lastSeenAt"`,
+  `${isoTime(ONU_LAST_SEEN_SQL)} AS "lastSeenAt"`,
   `${isoTime('n.status_changed_at')} AS "statusChangedAt"`,
 ];

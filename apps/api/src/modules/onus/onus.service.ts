@@ -24,7 +24,7 @@ import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
-import { ONU_ROW_COLUMNS } from './onu-row.sql';
+import { ONU_LAST_SEEN_SQL, ONU_ROW_COLUMNS } from './onu-row.sql';
 
 /** The stored search text the trigram index covers (migration OnuSearchText). */
 export const ONU_SEARCH_EXPR = ONU_SEARCH_COLUMN('n');
@@ -44,7 +44,7 @@ const SORTS: Record<OnuSort, readonly string[]> = {
   status: ['n.status'],
   rx: ['n.rx_dbm'],
   tx: ['n.tx_dbm'],
-  lastSeen: ['n.last_seen_at'],
+  lastSeen: [ONU_LAST_SEEN_SQL],
 };
 
 @Injectable()

@@ -2,6 +2,7 @@ import { HsgqSessionPool, type HsgqWebClient } from '@pondesk/device-http';
 import { codec } from '../profiles';
 import * as hsgq from '../profiles/avies-hsgq';
 import type {
+  KnownOnus,
   MacLocation,
   OltIdentity,
   OnuHistoryEvent,
@@ -123,7 +124,7 @@ export class AviesDriver extends BaseOltDriver {
     };
   }
 
-  async listPonPorts(): Promise<PonPortInfo[]> {
+  async listPonPorts(known: KnownOnus = {}): Promise<PonPortInfo[]> {
     if (this.useHttp) {
       const rows = await this.http.get<Row[]>(hsgq.http.pon);
       return rows.map((r) => {
@@ -149,7 +150,7 @@ export class AviesDriver extends BaseOltDriver {
     }
     const [names, onus] = await Promise.all([
       walkTable(this.snmp, { name: hsgq.snmpOids.portName }),
-      this.listOnus(),
+      known.onus ?? this.listOnus(),
     ]);
     const out: PonPortInfo[] = [];
     for (const [index, r] of names) {

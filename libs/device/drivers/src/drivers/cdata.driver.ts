@@ -12,6 +12,7 @@ import {
   parseOntOptical,
 } from '../profiles/cdata-common';
 import type {
+  KnownOnus,
   MacLocation,
   OnuHistoryEvent,
   OnuOptics,
@@ -64,8 +65,8 @@ export class CdataDriver extends BaseOltDriver {
     return out;
   }
 
-  async listPonPorts(): Promise<PonPortInfo[]> {
-    const [pons, onus] = await Promise.all([this.ponIfIndexMap(), this.listOnus()]);
+  async listPonPorts(known: KnownOnus = {}): Promise<PonPortInfo[]> {
+    const [pons, onus] = await Promise.all([this.ponIfIndexMap(), known.onus ?? this.listOnus()]);
     return [...pons.entries()]
       .map(([ifIndex, p]) => {
         const mine = onus.filter((u) => u.ponPort === p.ponPort);

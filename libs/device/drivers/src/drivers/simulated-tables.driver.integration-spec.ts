@@ -9,6 +9,7 @@ import {
   writeDataDir,
   type SnmpSimulator,
 } from '@pondesk/device-snmp/testing';
+import { SnmpClient } from '@pondesk/device-snmp';
 import { bdcomEpon, cdata, cdataEpon, cdataGpon, switchOptics, vsolGpon } from '../profiles';
 import { BdcomEponDriver } from './bdcom-epon.driver';
 import { SwitchOpticsDriver } from './switch-optics.driver';
@@ -538,6 +539,35 @@ describe('drivers on tables written from the profiles (no real recording exists)
       expect(await d.readOnuOptics({ ponPort: 1, onuId: 2 })).toMatchObject({ rxDbm: -9.9, txDbm: 0.5 });
     } finally {
       await d.close();
+    }
+  });
+  it('a port list given the ONUs just read walks no ONU column again (the worker reads both every poll)', async () => {
+    const walk = SnmpClient.prototype.walkColumns;
+    const walked: string[] = [];
+    SnmpClient.prototype.walkColumns = function (this: SnmpClient, roots, options) {
+      walked.push(...roots);
+      return walk.call(this, roots, options);
+    };
+    const drivers = [
+      { d: new CdataDriver(snmpConn(sim, 'cdata-epon'), 'epon'), onuColumn: cdataEpon.oids.onuName },
+      { d: new CdataDriver(snmpConn(sim, 'cdata-gpon'), 'gpon'), onuColumn: cdataGpon.oids.onuName },
+      { d: new VsolGponDriver(snmpConn(sim, 'vsol-gpon')), onuColumn: vsolGpon.oids.name },
+    ];
+    try {
+      for (const { d, onuColumn } of drivers) {
+        const onus = await d.listOnus();
+        walked.length = 0;
+        const alone = await d.listPonPorts();
+        expect(walked).toContain(onuColumn);
+        walked.length = 0;
+        const given = await d.listPonPorts({ onus });
+        expect(walked).not.toContain(onuColumn);
+        expect(given).toEqual(alone);
+        expect(given.reduce((n, p) => n + (p.onuTotal ?? 0), 0)).toBe(onus.length);
+      }
+    } finally {
+      SnmpClient.prototype.walkColumns = walk;
+      for (const { d } of drivers) await d.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { codec } from '../profiles';
 import * as profile from '../profiles/vsol-gpon';
 import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
-import type { MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo } from '../types';
+import type { KnownOnus, MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo } from '../types';
 import { BaseOltDriver, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
@@ -24,7 +24,7 @@ export class VsolGponDriver extends BaseOltDriver {
     return sys.sysDescr ? vsolModelFromText(sys.sysDescr).model : null;
   }
 
-  async listPonPorts(): Promise<PonPortInfo[]> {
+  async listPonPorts(known: KnownOnus = {}): Promise<PonPortInfo[]> {
     const o = profile.oids;
     const [rows, onus] = await Promise.all([
       walkTable(this.snmp, {
@@ -36,7 +36,7 @@ export class VsolGponDriver extends BaseOltDriver {
         bias: o.ponSfpBias,
         tx: o.ponSfpTxPower,
       }),
-      this.listOnus(),
+      known.onus ?? this.listOnus(),
     ]);
     const s = profile.scale.pon;
     const ports = new Set<number>([...rows.keys()].filter((k) => /^\d+$/.test(k)).map(Number));

@@ -1,6 +1,7 @@
 import type { SnmpClient } from '@pondesk/device-snmp';
 import { TelnetError, TelnetSession, type TelnetProfile } from '@pondesk/device-telnet';
 import type {
+  KnownOnus,
   Brand,
   MacLocation,
   OltDriver,
@@ -115,7 +116,7 @@ export abstract class BaseOltDriver implements OltDriver {
     return null;
   }
 
-  abstract listPonPorts(): Promise<PonPortInfo[]>;
+  abstract listPonPorts(known?: KnownOnus): Promise<PonPortInfo[]>;
   abstract listOnus(options?: { ponPort?: number }): Promise<OnuRecord[]>;
 
   async listInactiveOnus(): Promise<OnuRecord[]> {

@@ -51,6 +51,8 @@ export class OltEntity {
   @Column({ type: 'varchar', length: 10, default: 'unknown' }) status!: OltStatus;
   @Column({ name: 'consecutive_failures', type: 'int', default: 0 }) consecutiveFailures!: number;
   @Column({ name: 'last_polled_at', type: 'timestamptz', nullable: true }) lastPolledAt!: Date | null;
+  /** The last poll the OLT answered in full (`lastPolledAt` also counts failed ones). */
+  @Column({ name: 'last_good_poll_at', type: 'timestamptz', nullable: true }) lastGoodPollAt!: Date | null;
   @Column({ name: 'last_poll_duration_ms', type: 'int', nullable: true }) lastPollDurationMs!: number | null;
   @Column({ name: 'last_error', type: 'text', nullable: true }) lastError!: string | null;
   @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true }) lastCheckedAt!: Date | null;

@@ -8,6 +8,7 @@ import { OltOnuStats1795487523330 } from './1795487523330-OltOnuStats';
 import { OnuListSorts1795695984576 } from './1795695984576-OnuListSorts';
 import { SignalHourlyCover1795696300000 } from './1795696300000-SignalHourlyCover';
 import { OnuSearchText1795696352827 } from './1795696352827-OnuSearchText';
+import { OltLastGoodPoll1795710000000 } from './1795710000000-OltLastGoodPoll';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuListSorts1795695984576,
   SignalHourlyCover1795696300000,
   OnuSearchText1795696352827,
+  OltLastGoodPoll1795710000000,
 ];
