@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Box, Button, Grid, Stack, Typography } from '@mui/material';
 import { Permission, type SignalBandKey } from '@pondesk/contracts';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -27,6 +27,10 @@ export default function DashboardPage() {
   useOnuLiveUpdates();
   const dashboard = useDashboard();
   const summary = dashboard.data;
+  // The counts come first: the bands, tables and bars below render in a later, interruptible pass, so
+  // the figures an operator opens the page for are on screen one render sooner.
+  const detail = useDeferredValue(summary);
+  const detailPending = !detail && (dashboard.isPending || !!summary);
   const canSeeOlts = !!user?.permissions.includes(Permission.OltList);
   const links = useMemo<DrillDown>(
     () => ({ oltList: canSeeOlts ? '/olt-list' : null, onuList: onuListPath(user?.permissions) }),
@@ -38,8 +42,8 @@ export default function DashboardPage() {
   // The dialog shows the band as the summary has it now, so its count follows live updates.
   const band = summary?.bands.find((b) => b.key === bandKey) ?? null;
   const portCounts = useMemo(
-    () => new Map((summary?.olts ?? []).map((o) => [o.oltId, o.dataPortCount])),
-    [summary?.olts],
+    () => new Map((detail?.olts ?? []).map((o) => [o.oltId, o.dataPortCount])),
+    [detail?.olts],
   );
 
   const retry = (
@@ -81,7 +85,7 @@ export default function DashboardPage() {
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, lg: 5 }}>
                 <SignalBands
-                  summary={summary}
+                  summary={detail}
                   onOpen={(key) => {
                     setBandKey(key);
                     setBandOpen(true);
@@ -89,7 +93,7 @@ export default function DashboardPage() {
                 />
               </Grid>
               <Grid size={{ xs: 12, lg: 7 }}>
-                <OltSignalTable olts={summary?.olts} loading={dashboard.isPending} linkNames={canSeeOlts} />
+                <OltSignalTable olts={detail?.olts} loading={detailPending} linkNames={canSeeOlts} />
               </Grid>
             </Grid>
 
@@ -99,10 +103,10 @@ export default function DashboardPage() {
               </Typography>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, md: 6 }}>
-                  <PortUsageCard mode="gpon" olts={summary?.portUsage.gpon} portCounts={portCounts} />
+                  <PortUsageCard mode="gpon" olts={detail?.portUsage.gpon} portCounts={portCounts} />
                 </Grid>
                 <Grid size={{ xs: 12, md: 6 }}>
-                  <PortUsageCard mode="epon" olts={summary?.portUsage.epon} portCounts={portCounts} />
+                  <PortUsageCard mode="epon" olts={detail?.portUsage.epon} portCounts={portCounts} />
                 </Grid>
               </Grid>
             </Box>
