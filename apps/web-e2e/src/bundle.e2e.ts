@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './support';
 
-const WEB_DIST = resolve(__dirname, '../../../dist/web');
+/** The build the stack serves (see support/stack.ts). */
+const WEB_DIST = resolve(process.env.PONDESK_E2E_WEB_DIST ?? resolve(__dirname, '../../../dist/web'));
 const BUDGET_BYTES = 250 * 1024;
 
 describe('the sign-in route', () => {

@@ -8,6 +8,7 @@ import {
   maySignInSilently,
   refreshSession,
   restoreSession,
+  sessionStore,
 } from './features/auth/session-store';
 import { AppProviders, queryClient } from './app/providers';
 import { preloadSignedInScreen, router } from './app/routes';
@@ -22,8 +23,14 @@ configureHttpClient({
     queryClient.clear();
   },
 });
-if (maySignInSilently()) preloadSignedInScreen(window.location.pathname);
-void restoreSession();
+const silent = maySignInSilently();
+const restored = restoreSession();
+if (silent)
+  preloadSignedInScreen(
+    window.location.pathname,
+    restored.then(() => sessionStore.getState().user),
+    queryClient,
+  );
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -627,19 +627,12 @@ const lines = (s: string) => s.split('\n').filter(Boolean).length;
  */
 const NO_MIBS = ['-m', ''];
 
+/** The tools' options for one agent: numeric output, no MIBs, SNMPv2c with its community. */
+const agentArgs = (d: SimDevice) => [...NO_MIBS, '-v2c', '-c', d.community, '-On', '-Oq'];
+
 /** One OLT's reads with the Net-SNMP tools: one process per walked column, per GET and per GETNEXT. */
 function toolCalls(d: SimDevice, reads: Reads): { tool: string; args: string[] }[] {
-  const common = [
-    ...NO_MIBS,
-    '-v2c',
-    '-c',
-    d.community,
-    '-On',
-    '-Oq',
-    '-r1',
-    '-t3',
-    `${d.host}:${d.snmpPort}`,
-  ];
+  const common = [...agentArgs(d), '-r1', '-t3', `${d.host}:${d.snmpPort}`];
   return [
     ...reads.walks.map((oid) => ({ tool: 'snmpbulkwalk', args: [`-Cr${MAX_REPS}`, ...common, oid] })),
     ...reads.gets.map((oids) => ({ tool: 'snmpget', args: [...common, ...oids] })),
@@ -701,16 +694,7 @@ async function measureRatio(log: (l: string) => void): Promise<number> {
   const t2 = performance.now();
   await pool(trivial, POLL_CONCURRENCY, async ({ d, n }) => {
     for (let i = 0; i < n; i++)
-      await run('snmpget', [
-        ...NO_MIBS,
-        '-v2c',
-        '-c',
-        d.community,
-        '-On',
-        '-Oq',
-        `${d.host}:${d.snmpPort}`,
-        '1.3.6.1.2.1.1.3.0',
-      ]);
+      await run('snmpget', [...agentArgs(d), `${d.host}:${d.snmpPort}`, '1.3.6.1.2.1.1.3.0']);
   });
   const startSeconds = (performance.now() - t2) / 1000;
   const theirs = toolSeconds - startSeconds;

@@ -1,11 +1,23 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { Permission, type PermissionCode } from '@pondesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { Permission, type PermissionCode, type SessionUser } from '@pondesk/contracts';
 import { useSession } from '../features/auth/session';
+import { hasCode } from '../features/auth/session-store';
+import { prefetchDashboard } from '../features/dashboard/hooks';
 import { GuestOnly, Loading, RequireAuth, RequireCode } from './shell/guards';
 import { homePath } from '../shared/navigation';
 
 type ScreenModule = { default: ComponentType };
+/**
+ * What a cold load can start early for a signed-in route: its screen's code, and (`prefetch`, kept out of
+ * the screen's chunk) its first data, asked for as soon as the session is back.
+ */
+type ScreenHandle = {
+  load?: () => Promise<ScreenModule>;
+  code?: PermissionCode;
+  prefetch?: (client: QueryClient) => void;
+};
 
 /** A screen in its own chunk, with the import at hand so its code can be fetched before React asks. */
 const screen = (load: () => Promise<ScreenModule>) => Object.assign(lazy(load), { load });
@@ -50,10 +62,15 @@ const guarded = (code: PermissionCode, element: ReactNode) => (
 );
 
 /** A signed-in route showing `Page` (behind `code` when given); its handle can fetch the page's code early. */
-const screenRoute = (path: string, Page: Screen, code?: PermissionCode): RouteObject => ({
+const screenRoute = (
+  path: string,
+  Page: Screen,
+  code?: PermissionCode,
+  prefetch?: ScreenHandle['prefetch'],
+): RouteObject => ({
   path,
   element: code ? guarded(code, page(Page)) : page(Page),
-  handle: { load: Page.load },
+  handle: { load: Page.load, code, prefetch } satisfies ScreenHandle,
 });
 
 /** A screen of a later piece of work: guarded like the real one, honest about its state. */
@@ -74,8 +91,16 @@ function Home() {
 /** The route table of spec 1 §2 (codes in brackets there); the server enforces the same codes. */
 export const protectedRoutes: RouteObject[] = [
   // Most sign-ins land on the dashboard, so its code is what '/' fetches early.
-  { path: '/', element: <Home />, handle: { load: DashboardPage.load } },
-  screenRoute('/dashboard', DashboardPage, Permission.Dashboard),
+  {
+    path: '/',
+    element: <Home />,
+    handle: {
+      load: DashboardPage.load,
+      code: Permission.Dashboard,
+      prefetch: prefetchDashboard,
+    } satisfies ScreenHandle,
+  },
+  screenRoute('/dashboard', DashboardPage, Permission.Dashboard, prefetchDashboard),
   screenRoute('/profile', ProfilePage),
   screenRoute('/forbidden', ForbiddenPage),
 
@@ -110,7 +135,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/package-list', element: later('Our Packages', Permission.PackageList) },
 
   // Any unmatched path shows the dashboard screen.
-  screenRoute('*', DashboardPage, Permission.Dashboard),
+  screenRoute('*', DashboardPage, Permission.Dashboard, prefetchDashboard),
 ];
 
 /**
@@ -118,13 +143,26 @@ export const protectedRoutes: RouteObject[] = [
  * session resumes, rather than one after the other once it has (a cold load then waits for one round trip,
  * not three). Errors are left to the lazy components, which import the same modules again when they render.
  */
-export function preloadSignedInScreen(pathname: string): void {
-  const loads = [ShellLayout.load];
+export function preloadSignedInScreen(
+  pathname: string,
+  signedIn: Promise<SessionUser | null>,
+  client: QueryClient,
+): void {
+  ShellLayout.load().catch(() => undefined);
   for (const m of matchRoutes(protectedRoutes, pathname) ?? []) {
-    const load = (m.route.handle as { load?: () => Promise<ScreenModule> } | undefined)?.load;
-    if (load) loads.push(load);
+    const handle = m.route.handle as ScreenHandle | undefined;
+    handle?.load?.().catch(() => undefined);
+    // Once the session is back and allows the screen, its first data is asked for at once, while the
+    // screen's code is still loading, instead of when the page mounts.
+    const prefetch = handle?.prefetch;
+    if (prefetch)
+      signedIn.then(
+        (user) => {
+          if (user && (!handle.code || hasCode(user, handle.code))) prefetch(client);
+        },
+        () => undefined,
+      );
   }
-  for (const load of loads) load().catch(() => undefined);
 }
 
 export const guestRoutes: RouteObject[] = [

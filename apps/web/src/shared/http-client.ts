@@ -108,15 +108,33 @@ async function send<T>(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const sent = fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  return receive<T>(sent, options, token, retried);
+}
+
+/**
+ * Reads an answer already on its way (a call started before the app was loaded) exactly as `http` reads
+ * its own: the same errors, the same body parsing.
+ */
+export function adoptResponse<T>(sent: Promise<Response>, options: RequestOptions = {}): Promise<T> {
+  return receive<T>(sent, options, tokenSource(), false);
+}
+
+async function receive<T>(
+  sent: Promise<Response>,
+  options: RequestOptions,
+  token: string | null,
+  retried: boolean,
+): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    res = await sent;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, {

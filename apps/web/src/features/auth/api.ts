@@ -8,7 +8,7 @@ import {
   type ResetPasswordRequest,
   type SignUpRequest,
 } from '@pondesk/contracts';
-import { http } from '../../shared/http-client';
+import { adoptResponse, http } from '../../shared/http-client';
 
 // A 401 from these is an answer (wrong password, spent link), not an expired session.
 const publicCall = { skipAuthRedirect: true } as const;
@@ -36,6 +36,9 @@ export const resetPassword = (body: ResetPasswordRequest) =>
 
 /** The refresh token goes as the httpOnly cookie (the browser adds it); nothing in the body. */
 export const refreshTokens = () => http<AuthResponse>('/auth/refresh', { method: 'POST', ...publicCall });
+
+/** The refresh `public/session-resume.js` started before the app loaded, read as `refreshTokens` reads its own. */
+export const adoptRefresh = (sent: Promise<Response>) => adoptResponse<AuthResponse>(sent, publicCall);
 
 /** Ends the session; the server also clears the refresh cookie. */
 export const logout = () => http<void>('/auth/logout', { method: 'POST', body: {}, ...publicCall });

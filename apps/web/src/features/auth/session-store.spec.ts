@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { AuthResponse } from '@pondesk/contracts';
 import { LEGACY_REFRESH_TOKEN_KEY, SESSION_HINT_KEY } from './token-storage';
+
+/** The plain script index.html loads before the app (served from the web app's public folder as is). */
+const SESSION_RESUME = readFileSync(resolve(__dirname, '../../../public/session-resume.js'), 'utf8');
 
 /** The session store against in-memory storages and a stubbed fetch (no DOM in unit tests). */
 function memory() {
@@ -31,6 +36,14 @@ const auth = (n: number): AuthResponse => ({
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The API's answer to a refresh cookie it no longer honours. */
+const sessionEnded = () =>
+  json(401, {
+    statusCode: 401,
+    error: 'Unauthorized',
+    message: 'Your session has ended. Please sign in again.',
+  });
 
 describe('session store', () => {
   let local: ReturnType<typeof memory>;
@@ -78,6 +91,65 @@ describe('session store', () => {
     expect(stored()).not.toContain('access-1');
   });
 
+  describe('public/session-resume.js, run before the app loads', () => {
+    let lockNames: string[];
+    const runScript = () => {
+      lockNames = [];
+      const locks = {
+        request: (name: string, fn: () => Promise<unknown>) => {
+          lockNames.push(name);
+          return fn();
+        },
+      };
+      Object.assign(window, { fetch: globalThis.fetch, navigator: { locks } });
+      new Function(SESSION_RESUME)();
+    };
+
+    it('starts the refresh as the app would (CSRF header, no body, the cookie), and the app adopts it', async () => {
+      local.setItem(SESSION_HINT_KEY, '1');
+      fetchMock.mockResolvedValueOnce(json(200, auth(1)));
+      runScript();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/refresh');
+      expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+      expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+      expect(headersOf(0)['x-requested-with']).toBe('pondesk');
+      // Under the lock the app's refreshes take, so another tab's refresh waits for it.
+      expect(lockNames).toEqual([store.REFRESH_LOCK]);
+      await store.restoreSession();
+      // The app did not send a refresh of its own: a second one would present a spent token.
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(store.sessionStore.getState()).toMatchObject({
+        status: 'authenticated',
+        user: { username: 'alice' },
+      });
+      expect(store.getAccessToken()).toBe('access-1');
+      // Taken once: the next renewal is the app's own call.
+      fetchMock.mockResolvedValueOnce(json(200, auth(2)));
+      await store.refreshSession();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(store.getAccessToken()).toBe('access-2');
+    });
+
+    it('asks nothing for a guest (no hint)', async () => {
+      runScript();
+      expect(fetchMock).not.toHaveBeenCalled();
+      await store.restoreSession();
+      expect(store.sessionStore.getState().status).toBe('guest');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it("an early refresh the server refuses ends the session as the app's own would", async () => {
+      local.setItem(SESSION_HINT_KEY, '1');
+      fetchMock.mockResolvedValueOnce(sessionEnded());
+      runScript();
+      await store.restoreSession();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(store.sessionStore.getState().status).toBe('guest');
+      expect(local.data.has(SESSION_HINT_KEY)).toBe(false);
+    });
+  });
+
   it('scrubs a refresh token an earlier version stored, and tries the cookie instead', async () => {
     local.setItem(LEGACY_REFRESH_TOKEN_KEY, 'refresh-old');
     tab.setItem(LEGACY_REFRESH_TOKEN_KEY, 'refresh-old');
@@ -111,13 +183,7 @@ describe('session store', () => {
 
   it('becomes a guest when the server refuses the cookie', async () => {
     local.setItem(SESSION_HINT_KEY, '1');
-    fetchMock.mockResolvedValueOnce(
-      json(401, {
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'Your session has ended. Please sign in again.',
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(sessionEnded());
     await expect(store.refreshSession()).resolves.toBe(false);
     expect(store.sessionStore.getState().status).toBe('guest');
     expect(local.data.has(SESSION_HINT_KEY)).toBe(false);

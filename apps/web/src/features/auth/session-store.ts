@@ -1,6 +1,6 @@
 import type { AuthResponse, PermissionCode, SessionUser } from '@pondesk/contracts';
 import { ApiError } from '../../shared/http-client';
-import { logout as logoutCall, refreshTokens } from './api';
+import { adoptRefresh, logout as logoutCall, refreshTokens } from './api';
 import {
   clearSessionHint,
   hasSessionHint,
@@ -95,10 +95,25 @@ export function consumeNext(): void {
   if (state.next) set({ next: null });
 }
 
+/** The Web Lock every refresh holds (public/session-resume.js takes it too). */
+export const REFRESH_LOCK = 'pondesk-refresh';
+
+/** Where `public/session-resume.js` leaves the refresh it started before the app loaded. */
+export const EARLY_REFRESH_GLOBAL = '__pondeskEarlyRefresh';
+
+/** The early refresh, once: whoever takes it answers with its result; later refreshes are the app's own. */
+function takeEarlyRefresh(): Promise<Response> | undefined {
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const early = holder[EARLY_REFRESH_GLOBAL];
+  delete holder[EARLY_REFRESH_GLOBAL];
+  return early;
+}
+
 async function doRefresh(): Promise<boolean> {
   try {
+    const early = takeEarlyRefresh();
     // Tabs share the cookie: one that refreshed a moment ago left the rotated one for this call.
-    const auth = await refreshTokens();
+    const auth = early ? await adoptRefresh(early) : await refreshTokens();
     accept(auth);
     set({ status: 'authenticated', user: auth.user });
     return true;
@@ -116,7 +131,7 @@ async function doRefresh(): Promise<boolean> {
 export function refreshSession(): Promise<boolean> {
   if (!inflight) {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    const run = locks ? locks.request('pondesk-refresh', () => doRefresh()) : doRefresh();
+    const run = locks ? locks.request(REFRESH_LOCK, () => doRefresh()) : doRefresh();
     inflight = run.finally(() => {
       inflight = null;
     });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SignalBandKey } from '@pondesk/contracts';
 import { fetchBandMembers, fetchDashboard } from './api';
 import { dashboardKeys } from './query-keys';
@@ -7,12 +7,15 @@ import { dashboardKeys } from './query-keys';
 const SUMMARY_REFRESH_MS = 60_000;
 export const BAND_PAGE_SIZE = 20;
 
-export const useDashboard = () =>
-  useQuery({
-    queryKey: dashboardKeys.summary(),
-    queryFn: ({ signal }) => fetchDashboard(signal),
-    refetchInterval: SUMMARY_REFRESH_MS,
-  });
+const summaryQuery = queryOptions({
+  queryKey: dashboardKeys.summary(),
+  queryFn: ({ signal }) => fetchDashboard(signal),
+});
+
+export const useDashboard = () => useQuery({ ...summaryQuery, refetchInterval: SUMMARY_REFRESH_MS });
+
+/** Asks for the summary before the page mounts (a cold load, while the shell renders). */
+export const prefetchDashboard = (client: QueryClient): void => void client.prefetchQuery(summaryQuery);
 
 export const useBandMembers = (band: SignalBandKey | null, page: number) =>
   useQuery({

@@ -1,5 +1,6 @@
 import type { SignalBandKey } from '@pondesk/contracts';
-import { onuKeys } from '../onus';
+// The keys alone, not the ONU feature: the router prefetches the summary before any screen code loads.
+import { onuKeys } from '../onus/query-keys';
 
 /** Under the ONU feature's dashboard key, so its live updates refresh the counts and an open band table. */
 export const dashboardKeys = {
