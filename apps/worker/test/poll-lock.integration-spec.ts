@@ -22,9 +22,13 @@ describe('a poll and the OLT lock (real Redis)', () => {
   const lock = new OltLock(connections);
   afterAll(() => connections.onApplicationShutdown());
 
-  function service(olt: Partial<OltEntity>, walkedAt: number[]): PollOltService {
+  function service(
+    olt: Partial<OltEntity>,
+    walkedAt: number[],
+    current: () => Partial<OltEntity> | null = () => olt,
+  ): PollOltService {
     const olts = {
-      findOne: async () => olt,
+      findOne: async () => current(),
       update: async () => ({ affected: 0 }),
     } as unknown as Repository<OltEntity>;
     const connector = {
@@ -58,5 +62,23 @@ describe('a poll and the OLT lock (real Redis)', () => {
     expect(result).toMatchObject({ ok: true, total: 0 });
     expect(walkedAt).toHaveLength(1);
     expect(walkedAt[0]).toBeGreaterThanOrEqual(released);
+  });
+
+  it('reads the OLT again once it has the lock: one deleted during the wait is not walked', async () => {
+    const olt = { id: randomUUID(), tenantId: randomUUID(), status: 'online' as const, name: 'lock test' };
+    let deleted = false;
+    const walkedAt: number[] = [];
+    const check = lock.withLock(olt.id, 10_000, async () => {
+      await sleep(1000);
+      deleted = true;
+    });
+    await sleep(50);
+    const poller = service(olt, walkedAt, () => (deleted ? null : olt));
+    const result = await poller.pollOlt({ oltId: olt.id, tenantId: olt.tenantId }, {
+      timestamp: Date.now(),
+    } as Job);
+    await check;
+    expect(result).toEqual({ skipped: 'gone' });
+    expect(walkedAt).toEqual([]);
   });
 });

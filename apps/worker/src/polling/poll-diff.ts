@@ -39,10 +39,10 @@ export interface PollPlan {
 
 /**
  * How far a reading must move before a poll rewrites the ONU's row. An ONU's optics wander by hundredths
- * between polls (the DDM of an ONU is accurate to about ±1 dB); rewriting every row every poll for that
- * would cost a new tuple and an entry in each of the table's indexes per ONU. The row keeps the last
- * reading that moved at least this far, the signal history keeps its own samples (below), and a live read
- * on the ONU's page shows the device's exact figures.
+ * between polls (optical power monitors are specified to ±1 dB at best; SFF-8472 allows ±3). Rewriting
+ * every row every poll for that would cost a new tuple and an entry in each of the table's indexes per
+ * ONU. The row keeps the last reading that moved at least this far, the signal history keeps its own
+ * samples (below), and a live read on the ONU's page shows the device's exact figures.
  */
 export const READING_DEADBAND = {
   rx_dbm: 0.1,

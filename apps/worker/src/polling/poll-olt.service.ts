@@ -32,7 +32,8 @@ export class PollOltService {
 
   @OnJob(JobName.PollOlt)
   async pollOlt(p: OltJobPayload, job: Job): Promise<PollOltResult> {
-    const olt = await this.olts.findOne({ where: { id: p.oltId, tenantId: p.tenantId, show: true } });
+    const load = () => this.olts.findOne({ where: { id: p.oltId, tenantId: p.tenantId, show: true } });
+    const olt = await load();
     if (!olt) return { skipped: 'gone' };
     // Circuit breaker: an OLT the health check holds offline is not walked until it answers again.
     if (olt.status === 'offline' && !p.force) return { skipped: 'offline' };
@@ -40,9 +41,13 @@ export class PollOltService {
       // A health check or a live read holds the OLT for a moment: the poll queues behind it. Failing at once
       // instead would retry only after the job's back-off, and a poll that lost every attempt to health
       // checks (due at the same instants) would wait a whole interval for its next turn.
-      return await this.lock.withLockWaiting(olt.id, 10 * 60_000, POLL_LOCK_WAIT_MS, () =>
-        this.poll(olt, new Date(job.timestamp)),
-      );
+      return await this.lock.withLockWaiting(olt.id, 10 * 60_000, POLL_LOCK_WAIT_MS, async () => {
+        // Read again under the lock: the wait may have seen the OLT edited, deleted or taken offline.
+        const fresh = await load();
+        if (!fresh) return { skipped: 'gone' as const };
+        if (fresh.status === 'offline' && !p.force) return { skipped: 'offline' as const };
+        return this.poll(fresh, new Date(job.timestamp));
+      });
     } catch (error) {
       // Held longer (another poll, a long device action): fail this attempt so BullMQ retries it.
       if (error instanceof OltBusyError) throw new Error(`OLT ${olt.id} is busy; poll retried`);

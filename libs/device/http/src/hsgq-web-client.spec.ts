@@ -16,6 +16,8 @@ interface FakeOptions {
   alwaysExpired?: boolean;
   maxLogins?: number;
   slowMs?: number;
+  /** Closes the connection without an answer the first time this path comes on an already used one. */
+  dropOnReusedSocket?: string;
 }
 
 /** Speaks the HSGQ web API from the vendor samples: envelope, X-Token header, md5/base64 login, errors as HTTP 200. */
@@ -27,6 +29,7 @@ class FakeHsgq {
   active = new Map<string, number>();
   tokens = 0;
   requests: string[] = [];
+  private readonly served = new WeakMap<object, number>();
 
   constructor(private readonly o: FakeOptions = {}) {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -57,6 +60,12 @@ class FakeHsgq {
       : null;
     const url = req.url ?? '';
     this.requests.push(`${req.method} ${url}`);
+    const before = this.served.get(req.socket) ?? 0;
+    this.served.set(req.socket, before + 1);
+    if (before > 0 && url === this.o.dropOnReusedSocket) {
+      this.o.dropOnReusedSocket = undefined;
+      return void req.socket.destroy();
+    }
     if (this.o.slowMs) await new Promise((r) => setTimeout(r, this.o.slowMs));
     if (url === '/userlogin?form=login') {
       const p = body!.param;
@@ -222,6 +231,21 @@ describe('HsgqWebClient against a local fake of the HSGQ web API', () => {
       await pool.closeAll();
       expect(fake.logouts).toBe(1);
     } finally {
+      await fake.stop();
+    }
+  });
+
+  it('sends a read once more when the box dropped the kept-alive connection it went out on', async () => {
+    const fake = new FakeHsgq({ dropOnReusedSocket: '/board?info=system' });
+    const c = client(await fake.start());
+    try {
+      expect(await c.get<unknown[]>('/onu_allow_list?port_id=1')).toHaveLength(35);
+      const sys = await c.get<{ product_name: string }>('/board?info=system');
+      expect(sys.product_name).toBe('HSGQ-E08');
+      expect(fake.requests.filter((r) => r === 'GET /board?info=system')).toHaveLength(2);
+      expect(fake.logins).toBe(1);
+    } finally {
+      await c.close();
       await fake.stop();
     }
   });

@@ -248,6 +248,7 @@ export class HsgqWebClient {
     path: string,
     body: unknown,
     withToken: boolean,
+    retried = false,
   ): Promise<RawResponse> {
     const timeoutMs = this.target.timeoutMs ?? 8000;
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
@@ -283,7 +284,16 @@ export class HsgqWebClient {
       }, timeoutMs);
       req.on('error', (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        if (e.message === 'deadline') {
+        if (
+          !retried &&
+          method === 'GET' &&
+          req.reusedSocket &&
+          (e.code === 'ECONNRESET' || e.code === 'EPIPE')
+        ) {
+          // The box closed the idle kept-alive connection as this request went out on it, so the request
+          // never reached it: a read goes once more, on a new connection. (Writes are never resent.)
+          resolve(this.http(method, path, body, withToken, true));
+        } else if (e.message === 'deadline') {
           reject(
             new HsgqError(
               HsgqErrorCode.TIMEOUT,
