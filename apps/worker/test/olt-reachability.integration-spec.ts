@@ -161,6 +161,11 @@ describe('OLT reachability', () => {
       timeoutMs: 2 * HEALTH_INTERVAL_S * 1000 + 5000,
       what: 'the OLT to be online again',
     });
+    // The event goes out after the row is written, through Redis and the API's socket: it may trail it.
+    await waitFor(async () => changes.filter((c) => c.oltId === olt.id).at(-1)?.status === 'online', {
+      timeoutMs: 3000,
+      what: 'the online event',
+    });
     expect(changes.filter((c) => c.oltId === olt.id).at(-1)).toMatchObject({
       previous: 'offline',
       status: 'online',
