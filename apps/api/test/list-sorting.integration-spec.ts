@@ -192,7 +192,8 @@ const ONU_KEYS: Record<OnuSort, (o: SeedOnu) => Key[]> = {
   status: (o) => [o.status],
   rx: (o) => [o.rx],
   tx: (o) => [o.tx],
-  lastSeen: (o) => [o.lastSeen],
+  // An online ONU is being seen: it sorts as the latest of all, whatever its row's time.
+  lastSeen: (o) => [o.status === 'online' ? '9999-12-31' : o.lastSeen],
 };
 
 const onuCountOf = (i: number) => ONUS.filter((o) => o.olt === i).length;
@@ -400,6 +401,47 @@ describe('list sorting: every column of every sortable list, both ways', () => {
     const other = await userWithCodes(client, admin, [2006]);
     expect((await client.get<OltList>('/olts', other.token)).body.total).toBe(0);
     await db.query('UPDATE olt SET show = false WHERE id = $1', [created.body.id]);
+  });
+
+  it("keeps a hidden OLT's ONUs out of every order, and pages a search in OLT order as one long page", async () => {
+    const hidden = await client.post<{ id: string }>(
+      '/olts',
+      { name: 'Hidden', host: '127.0.0.16', brand: 'bdcom', mode: 'gpon', snmpCommunity: 'c' },
+      admin.token,
+    );
+    expect(hidden.status).toBe(201);
+    await db.query(
+      `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, status, description, distance_m, last_seen_at)
+       VALUES ($1, $2, 1, 99, 'GPON0/1:99', 'offline', 'mango hidden', 10, '2026-02-02T00:00:00Z')`,
+      [admin.auth.user.tenantId, hidden.body.id],
+    );
+    await refreshOltStats(db, [hidden.body.id]);
+    await db.query('UPDATE olt SET show = false WHERE id = $1', [hidden.body.id]);
+    try {
+      for (const sort of ONU_SORTS)
+        for (const order of ['asc', 'desc']) {
+          const res = await client.get<OnuList>(
+            `/onus?sort=${sort}&order=${order}&pageSize=100`,
+            admin.token,
+          );
+          expect(res.body.total).toBe(ONUS.length);
+          expect(res.body.items.map((r) => r.oltId)).not.toContain(hidden.body.id);
+        }
+      // 'an' is in two descriptions (mango, banana) and the hidden ONU's.
+      const matching = ONUS.filter((o) => /an/.test(o.description ?? ''));
+      const want = expectedOrder(matching, ONU_KEYS.olt, 'asc').map(label);
+      const pages = await Promise.all(
+        [1, 2, 3].map((page) =>
+          client.get<OnuList>(`/onus?search=an&sort=olt&pageSize=1&page=${page}`, admin.token),
+        ),
+      );
+      expect(pages.map((p) => p.body.total)).toEqual([2, 2, 2]);
+      expect(pages.flatMap((p) => p.body.items.map((r) => `${r.oltName}/${r.ponPort}:${r.onuId}`))).toEqual(
+        want,
+      );
+    } finally {
+      await db.query('DELETE FROM onu WHERE olt_id = $1', [hidden.body.id]);
+    }
   });
 
   it('answers 400 naming the field for a sort no list has', async () => {

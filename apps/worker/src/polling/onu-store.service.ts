@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { parsePppoeIds } from '@pondesk/contracts';
-import { refreshOltStats } from '@pondesk/server-database';
+import { onuLastSeenSql, refreshOltStats } from '@pondesk/server-database';
 import {
   READING_DEADBAND,
   onuKey,
@@ -45,7 +45,7 @@ const lost = (column: keyof typeof READING_DEADBAND) =>
 /**
  * The stored row is rewritten only when something in it moves: status, reason, names, identity, a reading
  * past its deadband, or a new signal sample. An unchanged ONU costs no write at all; its "last seen" is
- * its OLT's last good poll (see `ONU_LAST_SEEN_SQL`).
+ * its OLT's last good poll (see `onuLastSeenSql`).
  */
 const ROW_MOVED = [
   'o.status IS DISTINCT FROM EXCLUDED.status',
@@ -103,7 +103,7 @@ export class OnuStore {
         const stored: StoredOnu[] = (
           await tx.query(
             `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
-             CASE WHEN status = 'online' THEN greatest(last_seen_at, $3) ELSE last_seen_at END AS "lastSeenAt"
+             ${onuLastSeenSql('', '$3::timestamptz')} AS "lastSeenAt"
            FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
             [olt.id, ponPort ?? null, lastGood],
           )

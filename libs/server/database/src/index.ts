@@ -3,5 +3,6 @@ export * from './migrate';
 export * from './entities';
 export { migrations } from './migrations';
 export { ONU_SEARCH_COLUMN, ONU_SEARCH_SQL } from './onu-search';
+export { ONU_SEEN_ORDER_SQL, onuLastSeenSql } from './onu-seen';
 export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';

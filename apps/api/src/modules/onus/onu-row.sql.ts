@@ -1,3 +1,5 @@
+import { onuLastSeenSql } from '@pondesk/server-database';
+
 /**
  * A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds truncated), so rows come
  * back ready to send. The colons are quoted so TypeORM does not read `:MI` as a parameter.
@@ -5,12 +7,8 @@
 export const isoTime = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24":"MI":"SS.MS"Z"')`;
 
-/**
- * When the ONU was last seen (`n` the onu, `o` its olt). A poll rewrites an ONU's row only when something
- * in it moves, so an online ONU was last seen at its OLT's last good poll, whenever its row was written.
- */
-export const ONU_LAST_SEEN_SQL =
-  "CASE WHEN n.status = 'online' THEN greatest(n.last_seen_at, o.last_good_poll_at) ELSE n.last_seen_at END";
+/** When the ONU was last seen (`n` the onu, `o` its olt): see `onuLastSeenSql`. */
+export const ONU_LAST_SEEN_SQL = onuLastSeenSql('n', 'o.last_good_poll_at');
 
 /** The select list of a contract `OnuRow` (`n` the onu, `o` its olt), in the contract's names and order. */
 export const ONU_ROW_COLUMNS = [

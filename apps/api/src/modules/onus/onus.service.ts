@@ -14,6 +14,7 @@ import {
 } from '@pondesk/contracts';
 import {
   ONU_SEARCH_COLUMN,
+  ONU_SEEN_ORDER_SQL,
   emptyStatusCounts,
   oltStatsOf,
   storedOltStats,
@@ -24,7 +25,7 @@ import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
-import { ONU_LAST_SEEN_SQL, ONU_ROW_COLUMNS } from './onu-row.sql';
+import { ONU_ROW_COLUMNS } from './onu-row.sql';
 
 /** The stored search text the trigram index covers (migration OnuSearchText). */
 export const ONU_SEARCH_EXPR = ONU_SEARCH_COLUMN('n');
@@ -44,7 +45,7 @@ const SORTS: Record<OnuSort, readonly string[]> = {
   status: ['n.status'],
   rx: ['n.rx_dbm'],
   tx: ['n.tx_dbm'],
-  lastSeen: [ONU_LAST_SEEN_SQL],
+  lastSeen: [ONU_SEEN_ORDER_SQL('n')],
 };
 
 @Injectable()
@@ -95,26 +96,30 @@ export class OnusService {
   async list(actor: TenantActor, query: OnuQueryDto): Promise<OnuList> {
     const { page, pageSize, skip } = pageOf(query);
     const search = query.search?.trim() ?? '';
-    const olts = await this.visibleOlts(actor, query);
-    // A user limited to a few OLTs: their ONUs are found through the OLT index, not sifted from all.
-    const visible = this.access.seesAll(actor) ? undefined : olts.map((o) => o.id);
-    // A search or signal filter narrows the ONUs themselves, so only then are they counted here.
+    const { olts, all } = await this.visibleOlts(actor, query);
+    // Unless the actor sees every ONU of the tenant, the ONUs are limited to their OLTs by id: the
+    // queries then read the onu table alone, with no join to sift OLTs row by row.
+    const visible = all ? undefined : olts.map((o) => o.id);
+    // A search or signal filter narrows the ONUs themselves, so only then are they counted here, per OLT.
     const stats = search || query.signal ? null : await oltStatsOf(this.db, olts);
-    const counts = stats ? sumCounts(stats, query.ponPort) : await this.countOnus(actor, query, visible);
+    // The OLT order pages through the OLTs by their counts, so only it needs a count per OLT.
+    const byOlt = (query.sort ?? 'olt') === 'olt';
+    const perOlt = stats
+      ? stats.map((st) => countsOf(st, query.ponPort))
+      : olts.length
+        ? await this.countOnus(actor, query, byOlt ? olts : [], visible)
+        : [];
+    const counts = addCounts(perOlt);
     const total = filteredTotal(counts, query);
 
-    let items: OnuRow[];
-    if (stats && (query.sort ?? 'olt') === 'olt') {
+    let items: OnuRow[] = [];
+    if (byOlt) {
       // The OLTs in display order, each with its number of matching ONUs: the page spans a few of them.
-      const groups = olts.map((o, i) => ({
-        id: o.id,
-        n: filteredTotal(sumCounts([stats[i]], query.ponPort), query),
-      }));
+      const groups = olts.map((o, i) => ({ id: o.id, n: perOlt[i] ? filteredTotal(perOlt[i], query) : 0 }));
       const window = pageWindow(query.order === 'desc' ? groups.reverse() : groups, skip, pageSize);
-      items = window.ids.length
-        ? await this.rows(actor, query, { oltIds: window.ids, skip: window.skip, pageSize })
-        : [];
-    } else items = await this.rows(actor, query, { skip, pageSize, total, oltIds: visible });
+      if (window.ids.length)
+        items = await this.rows(actor, query, { oltIds: window.ids, skip: window.skip, pageSize });
+    } else if (olts.length) items = await this.rows(actor, query, { skip, pageSize, total, oltIds: visible });
 
     return {
       items,
@@ -133,113 +138,153 @@ export class OnusService {
   /**
    * The OLTs the actor may see (one, with `oltId`), in the lists' OLT order, with the part of their
    * stored figures the list reads: the OLT's counts, or one port's (`ponPort`). An OLT's whole figures
-   * run to a few KB; 200 of them on every request cost more than the page itself.
+   * run to a few KB; 200 of them on every request cost more than the page itself. `all`: they are every
+   * OLT of the tenant (no OLT hidden, none withheld), so the ONUs need no limit by OLT.
    */
   private async visibleOlts(
     actor: TenantActor,
     query: Pick<OnuQueryDto, 'oltId' | 'ponPort'>,
-  ): Promise<{ id: string; name: string; onu_stats: unknown }[]> {
-    const scope = this.access.scope(actor, 'o');
+  ): Promise<{ olts: { id: string; name: string; onu_stats: unknown }[]; all: boolean }> {
+    const seesAll = this.access.seesAll(actor);
+    const scope = seesAll
+      ? { sql: 'o.tenant_id = :scopeTenantId', params: { scopeTenantId: actor.tenantId } }
+      : this.access.scope(actor, 'o');
     const stats =
       query.ponPort === undefined
         ? `o.onu_stats - 'ports'`
         : `(o.onu_stats - 'ports') || jsonb_strip_nulls(jsonb_build_object('ports', jsonb_build_object(CAST(:port AS text), o.onu_stats->'ports'->CAST(:port AS text))))`;
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
-      `SELECT o.id, o.name, ${stats} AS onu_stats FROM olt o WHERE ${scope.sql} ${query.oltId ? 'AND o.id = :oltId' : ''}
+      `SELECT o.id, o.name, o.show, ${stats} AS onu_stats FROM olt o WHERE ${scope.sql} ${query.oltId ? 'AND o.id = :oltId' : ''}
        ORDER BY o.name, o.id`,
       { ...scope.params, oltId: query.oltId, port: query.ponPort },
     );
-    return this.db.query(sql, params);
+    const rows: { id: string; name: string; show: boolean; onu_stats: unknown }[] = await this.db.query(
+      sql,
+      params,
+    );
+    const olts = rows.filter((r) => r.show);
+    return { olts, all: seesAll && !query.oltId && olts.length === rows.length };
   }
 
-  private base(actor: TenantActor, query: OnuQueryDto, oltIds?: string[]) {
-    const scope = this.access.scope(actor, 'o');
-    const base = this.db
-      .createQueryBuilder()
-      .from('onu', 'n')
-      .innerJoin('olt', 'o', 'o.id = n.olt_id')
-      .where('n.tenant_id = :tenantId', { tenantId: actor.tenantId })
-      .andWhere(scope.sql, scope.params);
-    if (query.oltId) base.andWhere('n.olt_id = :oltId', { oltId: query.oltId });
-    if (oltIds) base.andWhere('n.olt_id = ANY(:oltIds)', { oltIds });
-    if (query.ponPort !== undefined) base.andWhere('n.pon_port = :ponPort', { ponPort: query.ponPort });
+  /**
+   * The conditions on the ONUs themselves (`n`): tenant, OLTs (`oltIds`, when the actor does not see
+   * them all), the query's OLT and port, search and signal band; with `status`, its status and reason.
+   */
+  private where(
+    actor: TenantActor,
+    query: OnuQueryDto,
+    oltIds: string[] | undefined,
+    status: boolean,
+  ): { sql: string; params: Record<string, unknown> } {
+    const sql = ['n.tenant_id = :tenantId'];
+    const params: Record<string, unknown> = { tenantId: actor.tenantId };
+    if (oltIds) {
+      sql.push('n.olt_id = ANY(:oltIds)');
+      params.oltIds = oltIds;
+    }
+    if (query.oltId) {
+      sql.push('n.olt_id = :oltId');
+      params.oltId = query.oltId;
+    }
+    if (query.ponPort !== undefined) {
+      sql.push('n.pon_port = :ponPort');
+      params.ponPort = query.ponPort;
+    }
     const search = query.search?.trim();
-    if (search) base.andWhere(`${ONU_SEARCH_EXPR} LIKE :q`, { q: likePattern(search.toLowerCase()) });
-    if (query.signal) base.andWhere(rxAtOrBelowSql('n.rx_dbm', RX_THRESHOLDS_DBM[query.signal]));
-    return base;
+    if (search) {
+      sql.push(`${ONU_SEARCH_EXPR} LIKE :q`);
+      params.q = likePattern(search.toLowerCase());
+    }
+    if (query.signal) sql.push(rxAtOrBelowSql('n.rx_dbm', RX_THRESHOLDS_DBM[query.signal]));
+    if (status && query.status) {
+      sql.push('n.status = :status');
+      params.status = query.status;
+    }
+    if (status && query.reason) {
+      sql.push("n.status = 'offline' AND n.reason = :reason");
+      params.reason = query.reason;
+    }
+    return { sql: sql.join(' AND '), params };
   }
 
-  /** Header counts of a search or signal filter, counted from the matching ONUs. */
+  /**
+   * Header counts of a search or signal filter, counted from the matching ONUs: one per OLT of `olts`
+   * when OLTs are given, else one for them all.
+   */
   private async countOnus(
     actor: TenantActor,
     query: OnuQueryDto,
+    olts: readonly { id: string }[],
     oltIds?: string[],
-  ): Promise<OnuStatusCounts> {
-    const groups: { status: string; reason: string | null; n: string }[] = await this.base(
-      actor,
-      query,
-      oltIds,
-    )
-      .select('n.status', 'status')
-      .addSelect('n.reason', 'reason')
-      .addSelect('count(*)', 'n')
-      .groupBy('n.status')
-      .addGroupBy('n.reason')
-      .getRawMany();
-    const counts = emptyStatusCounts();
+  ): Promise<OnuStatusCounts[]> {
+    const where = this.where(actor, query, oltIds, false);
+    const perOlt = olts.length > 0;
+    const [sql, params] = this.db.driver.escapeQueryWithParameters(
+      `SELECT ${perOlt ? 'n.olt_id' : 'NULL'} AS "oltId", n.status, n.reason, count(*) AS n FROM onu n
+       WHERE ${where.sql} GROUP BY ${perOlt ? 'n.olt_id, ' : ''}n.status, n.reason`,
+      where.params,
+    );
+    const groups: { oltId: string | null; status: string; reason: string | null; n: string }[] =
+      await this.db.query(sql, params);
+    const all = emptyStatusCounts();
+    const byOlt = new Map(olts.map((o) => [o.id, emptyStatusCounts()]));
     for (const g of groups) {
+      const counts = g.oltId === null ? all : byOlt.get(g.oltId);
+      if (!counts) continue;
       const n = Number(g.n);
       counts.total += n;
       if (g.status === 'online') counts.online += n;
       else counts.reasons[(g.reason ?? 'unknown') as OnuDownReasonCode] += n;
     }
-    return counts;
+    return perOlt ? [...byOlt.values()] : [all];
   }
 
   /**
-   * One page in the chosen order. A page in the second half of the list (whose size `total` is known) is
-   * read from the far end in the reverse order, through the same index backwards, and turned round: the
-   * last page of 100,000 ONUs skips a few rows instead of 99,900.
+   * One page in the chosen order, in one statement: the page's ids are picked first, reading the ONUs'
+   * sort index alone (only the OLT order joins the OLTs), and only those rows are then read whole. A
+   * page in the second half of the list (whose size `total` is known) is picked from the far end in the
+   * reverse order, through the same index backwards, and turned round: the last page of 100,000 ONUs
+   * skips a few entries instead of 99,900.
    */
   private async rows(
     actor: TenantActor,
     query: OnuQueryDto,
     at: { skip: number; pageSize: number; oltIds?: string[]; total?: number },
   ): Promise<OnuRow[]> {
-    const rows = this.base(actor, query, at.oltIds);
-    if (query.status) rows.andWhere('n.status = :status', { status: query.status });
-    if (query.reason) rows.andWhere("n.status = 'offline' AND n.reason = :reason", { reason: query.reason });
+    const where = this.where(actor, query, at.oltIds, true);
     const desc = query.order === 'desc';
-    const keys = SORTS[query.sort ?? 'olt'];
+    const sort = query.sort ?? 'olt';
+    const keys = SORTS[sort];
     const total = at.total;
-    if (total !== undefined && at.skip * 2 > total) {
-      const size = Math.min(at.pageSize, total - at.skip);
-      if (size <= 0) return [];
-      const reversed = keys.map((c) => `${c} ${desc ? 'ASC' : 'DESC'} NULLS FIRST`).join(', ');
-      const page: OnuRow[] = await rows
-        .select(ONU_ROW_COLUMNS)
-        // TypeORM gives the last key the direction it is passed.
-        .orderBy(`${reversed}, n.id`, 'DESC')
-        .offset(total - at.skip - size)
-        .limit(size)
-        .getRawMany();
-      return page.reverse();
+    const fromEnd = total !== undefined && at.skip * 2 > total;
+    let offset = at.skip;
+    let limit = at.pageSize;
+    if (fromEnd) {
+      limit = Math.min(at.pageSize, total - at.skip);
+      if (limit <= 0) return [];
+      offset = total - at.skip - limit;
     }
-    const order = keys.map((c) => `${c} ${desc ? 'DESC' : 'ASC'} NULLS LAST`).join(', ');
-    return rows
-      .select(ONU_ROW_COLUMNS)
-      .orderBy(`${order}, n.id`)
-      .offset(at.skip)
-      .limit(at.pageSize)
-      .getRawMany();
+    // Ascending: blanks last, ties by id; read from the far end, exactly the reverse.
+    const order = fromEnd
+      ? `${keys.map((c) => `${c} ${desc ? 'ASC' : 'DESC'} NULLS FIRST`).join(', ')}, n.id DESC`
+      : `${keys.map((c) => `${c} ${desc ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}, n.id`;
+    const join = sort === 'olt' ? 'JOIN olt o ON o.id = n.olt_id' : '';
+    const [sql, params] = this.db.driver.escapeQueryWithParameters(
+      `SELECT ${ONU_ROW_COLUMNS.join(', ')}
+       FROM unnest(ARRAY(SELECT n.id FROM onu n ${join} WHERE ${where.sql} ORDER BY ${order} OFFSET :offset LIMIT :limit))
+         WITH ORDINALITY AS page(id, i)
+       JOIN onu n ON n.id = page.id JOIN olt o ON o.id = n.olt_id
+       ORDER BY page.i ${fromEnd ? 'DESC' : 'ASC'}`,
+      { ...where.params, offset, limit },
+    );
+    return this.db.query(sql, params);
   }
 }
 
-/** The header counts of these OLTs, or of one PON port of each. */
-export function sumCounts(stats: OltOnuStats[], ponPort?: number): OnuStatusCounts {
+/** These counts added up. */
+export function addCounts(counts: readonly (OnuStatusCounts | undefined)[]): OnuStatusCounts {
   const out = emptyStatusCounts();
-  for (const s of stats) {
-    const c = ponPort === undefined ? s : s.ports[String(ponPort)];
+  for (const c of counts) {
     if (!c) continue;
     out.total += c.total;
     out.online += c.online;
@@ -247,6 +292,15 @@ export function sumCounts(stats: OltOnuStats[], ponPort?: number): OnuStatusCoun
   }
   return out;
 }
+
+/** The header counts of these OLTs, or of one PON port of each. */
+export function sumCounts(stats: OltOnuStats[], ponPort?: number): OnuStatusCounts {
+  return addCounts(stats.map((s) => countsOf(s, ponPort)));
+}
+
+/** An OLT's counts, or one PON port's (none when the OLT has no such port). */
+export const countsOf = (stats: OltOnuStats, ponPort?: number): OnuStatusCounts | undefined =>
+  ponPort === undefined ? stats : stats.ports[String(ponPort)];
 
 /** How many ONUs the status and reason filters leave of these counts. */
 export function filteredTotal(c: OnuStatusCounts, q: Pick<OnuQueryDto, 'status' | 'reason'>): number {

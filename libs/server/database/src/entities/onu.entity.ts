@@ -5,7 +5,6 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 /** Latest known state of one ONU, upserted by every poll of its OLT. */
 @Entity('onu')
 @Index('onu_olt_port_onu_uq', ['oltId', 'ponPort', 'onuId'], { unique: true })
-@Index('onu_tenant_olt_port_idx', ['tenantId', 'oltId', 'ponPort'])
 @Index('onu_tenant_status_idx', ['tenantId', 'status', 'id'])
 @Index('onu_tenant_rx_idx', ['tenantId', 'rxDbm'])
 @Index('onu_mac_idx', ['tenantId', 'mac'])
@@ -27,6 +26,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index('onu_sort_tx_idx', { synchronize: false })
 @Index('onu_sort_tx_desc_idx', { synchronize: false })
 @Index('onu_sort_status_desc_idx', { synchronize: false })
+@Index('onu_sort_seen_idx', { synchronize: false })
+@Index('onu_sort_seen_desc_idx', { synchronize: false })
 export class OnuEntity implements OnuReading {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;

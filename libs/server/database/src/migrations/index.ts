@@ -9,6 +9,7 @@ import { OnuListSorts1795695984576 } from './1795695984576-OnuListSorts';
 import { SignalHourlyCover1795696300000 } from './1795696300000-SignalHourlyCover';
 import { OnuSearchText1795696352827 } from './1795696352827-OnuSearchText';
 import { OltLastGoodPoll1795710000000 } from './1795710000000-OltLastGoodPoll';
+import { OnuSeenOrder1795720000000 } from './1795720000000-OnuSeenOrder';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SignalHourlyCover1795696300000,
   OnuSearchText1795696352827,
   OltLastGoodPoll1795710000000,
+  OnuSeenOrder1795720000000,
 ];

@@ -18,6 +18,7 @@ export const ONU_SORTS = [
   'status',
   'rx',
   'tx',
+  /** An online ONU is being seen: it sorts as the latest; an offline one by its `lastSeenAt`. */
   'lastSeen',
 ] as const;
 export type OnuSort = (typeof ONU_SORTS)[number];
