@@ -56,7 +56,7 @@ describe('a poll and the OLT lock (real Redis)', () => {
       released = Date.now();
     });
     await sleep(50);
-    const job = { timestamp: Date.now() } as Job;
+    const job = { timestamp: Date.now(), opts: {} } as Job;
     const result = await service(olt, walkedAt).pollOlt({ oltId: olt.id, tenantId: olt.tenantId }, job);
     await check;
     expect(result).toMatchObject({ ok: true, total: 0 });
@@ -76,6 +76,7 @@ describe('a poll and the OLT lock (real Redis)', () => {
     const poller = service(olt, walkedAt, () => (deleted ? null : olt));
     const result = await poller.pollOlt({ oltId: olt.id, tenantId: olt.tenantId }, {
       timestamp: Date.now(),
+      opts: {},
     } as Job);
     await check;
     expect(result).toEqual({ skipped: 'gone' });

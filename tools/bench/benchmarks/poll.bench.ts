@@ -14,6 +14,7 @@ import {
 } from '@pondesk/device-drivers';
 import { HsgqWebClient } from '@pondesk/device-http';
 import type { OnuChangeResult } from '@pondesk/device-simulator';
+import { DEFAULT_POLL_INTERVAL_SECONDS } from '@pondesk/contracts';
 import { SnmpClient } from '@pondesk/device-snmp';
 import { TelnetSession } from '@pondesk/device-telnet';
 import { SecretBox, envSchema } from '@pondesk/server-config';
@@ -352,7 +353,7 @@ const steady = (log: (l: string) => void) =>
 
 /**
  * The schedulers' next round of run `r` polls every OLT again; about 2 % of the ONUs changed on the
- * simulator before it. Seconds from the round's first poll job until every OLT was polled again and
+ * simulator before it, and a default poll interval passed there (every reading drifted). Seconds from the round's first poll job until every OLT was polled again and
  * every change is in Postgres.
  */
 async function steadyRound(s: Sim, r: PollRun, log: (l: string) => void): Promise<number> {
@@ -384,6 +385,10 @@ async function steadyRound(s: Sim, r: PollRun, log: (l: string) => void): Promis
       `the first refresh overran the ${POLL_INTERVAL_SECONDS} s poll interval (next round ${margin} ms away): no steady state to time`,
     );
   r.jobReport();
+  // The schedulers here run every 120 s; an install polls every 300 s by default, and its ONUs' readings
+  // drift in between. The simulated clock moves on by that interval, so the round reads what a default
+  // install's next round reads (on the simulator, a new 5-minute jitter of every reading).
+  await controlCall(s, 'POST', '/clock', { advanceSeconds: DEFAULT_POLL_INTERVAL_SECONDS });
   const changedAt = Date.now();
   const answer = (await controlCall(s, 'POST', '/onu-changes', { changes })) as { onus: OnuChangeResult[] };
   // What the simulator now holds for each changed ONU is what the next round must store.
@@ -418,7 +423,7 @@ async function steadyRound(s: Sim, r: PollRun, log: (l: string) => void): Promis
   log(
     `steady state: ${changes.length} of ${online.length} online ONUs changed on the simulator ` +
       `(${changes.filter((c) => 'down' in c).length} offline with a reason, the rest a new rx; ${ours} hold exactly our change), ` +
-      `${(margin / 1000).toFixed(1)} s before the schedulers' next round is due`,
+      `${(margin / 1000).toFixed(1)} s before the schedulers' next round is due; the simulated clock moved on ${DEFAULT_POLL_INTERVAL_SECONDS} s`,
   );
 
   let landed = 0;

@@ -46,7 +46,7 @@ export class PollOltService {
         const fresh = await load();
         if (!fresh) return { skipped: 'gone' as const };
         if (fresh.status === 'offline' && !p.force) return { skipped: 'offline' as const };
-        return this.poll(fresh, new Date(job.timestamp));
+        return this.poll(fresh, scheduledAt(job));
       });
     } catch (error) {
       // Held longer (another poll, a long device action): fail this attempt so BullMQ retries it.
@@ -138,4 +138,13 @@ export class PollOltService {
     });
     return { ok: false, durationMs, error: message };
   }
+}
+
+/**
+ * The instant a poll job was due: the poll's time, the same on every attempt (BullMQ runs a failed attempt
+ * again with it, so no sample is lost or stored twice). A scheduler's job is made when the previous one
+ * starts, a whole interval early, and waits out its delay: its `timestamp` is that creation, not the poll.
+ */
+export function scheduledAt(job: Pick<Job, 'timestamp' | 'opts'>): Date {
+  return new Date(job.timestamp + Math.max(0, job.opts.delay ?? 0));
 }

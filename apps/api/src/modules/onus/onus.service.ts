@@ -48,6 +48,9 @@ const SORTS: Record<OnuSort, readonly string[]> = {
   lastSeen: [ONU_SEEN_ORDER_SQL('n')],
 };
 
+/** Sorts whose keys are never blank (NOT NULL columns): read through one index both ways. */
+const NEVER_BLANK: ReadonlySet<OnuSort> = new Set(['ponPort', 'onuId', 'status']);
+
 @Injectable()
 export class OnusService {
   constructor(
@@ -264,10 +267,13 @@ export class OnusService {
       if (limit <= 0) return [];
       offset = total - at.skip - limit;
     }
-    // Ascending: blanks last, ties by id; read from the far end, exactly the reverse.
-    const order = fromEnd
-      ? `${keys.map((c) => `${c} ${desc ? 'ASC' : 'DESC'} NULLS FIRST`).join(', ')}, n.id DESC`
-      : `${keys.map((c) => `${c} ${desc ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}, n.id`;
+    // Blanks last and ties by id, either way round; read from the far end, exactly the reverse. Keys that
+    // are never blank tie by id in the sort's own direction, so one index serves both directions.
+    const mirror = NEVER_BLANK.has(sort);
+    const dir = (down: boolean) => (down ? 'DESC' : 'ASC');
+    const down = desc !== fromEnd;
+    const blanks = mirror ? '' : ` NULLS ${fromEnd ? 'FIRST' : 'LAST'}`;
+    const order = `${keys.map((c) => `${c} ${dir(down)}${blanks}`).join(', ')}, n.id ${dir(mirror ? down : fromEnd)}`;
     const join = sort === 'olt' ? 'JOIN olt o ON o.id = n.olt_id' : '';
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT ${ONU_ROW_COLUMNS.join(', ')}

@@ -12,11 +12,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index('onu_search_text_trgm_idx', { synchronize: false })
 @Index('onu_pppoe_ids_idx', { synchronize: false })
 @Index('onu_tenant_rx_desc_idx', { synchronize: false })
-// The lists' sorts, one index per direction (expressions and DESC NULLS LAST): created by SQL in OnuListSorts.
+// The lists' sorts, one index per direction where blanks go last both ways (expressions and DESC NULLS
+// LAST): created by SQL in OnuListSorts, OnuSeenOrder and OnuSortMirrors.
 @Index('onu_sort_port_idx', { synchronize: false })
-@Index('onu_sort_port_desc_idx', { synchronize: false })
 @Index('onu_sort_onu_id_idx', { synchronize: false })
-@Index('onu_sort_onu_id_desc_idx', { synchronize: false })
 @Index('onu_sort_vendor_idx', { synchronize: false })
 @Index('onu_sort_vendor_desc_idx', { synchronize: false })
 @Index('onu_sort_distance_idx', { synchronize: false })
@@ -25,7 +24,6 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index('onu_sort_description_desc_idx', { synchronize: false })
 @Index('onu_sort_tx_idx', { synchronize: false })
 @Index('onu_sort_tx_desc_idx', { synchronize: false })
-@Index('onu_sort_status_desc_idx', { synchronize: false })
 @Index('onu_sort_seen_idx', { synchronize: false })
 @Index('onu_sort_seen_desc_idx', { synchronize: false })
 export class OnuEntity implements OnuReading {

@@ -10,6 +10,7 @@ import { SignalHourlyCover1795696300000 } from './1795696300000-SignalHourlyCove
 import { OnuSearchText1795696352827 } from './1795696352827-OnuSearchText';
 import { OltLastGoodPoll1795710000000 } from './1795710000000-OltLastGoodPoll';
 import { OnuSeenOrder1795720000000 } from './1795720000000-OnuSeenOrder';
+import { OnuSortMirrors1795720100000 } from './1795720100000-OnuSortMirrors';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuSearchText1795696352827,
   OltLastGoodPoll1795710000000,
   OnuSeenOrder1795720000000,
+  OnuSortMirrors1795720100000,
 ];
