@@ -150,6 +150,28 @@ describe('OLT fleet API', () => {
     expect(withHost.body).toMatchObject({ mikrotikHost: '127.0.0.10', mikrotikPort: 8728 });
   });
 
+  it('numbers OLTs added at the same moment in turn, and follows the highest number in use', async () => {
+    const own = await registerAccount(new ApiClient(base.url), 'oltn');
+    const add = (body: Record<string, unknown>) =>
+      api<OltDetail>(base, '/olts', { method: 'POST', token: own.token, body: { ...validOlt, ...body } });
+    const together = await Promise.all(
+      Array.from({ length: 6 }, (_v, i) => add({ name: `Together ${i + 1}` })),
+    );
+    expect(together.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(together.map((r) => r.body.code).sort()).toEqual([
+      'OLT-001',
+      'OLT-002',
+      'OLT-003',
+      'OLT-004',
+      'OLT-005',
+      'OLT-006',
+    ]);
+    expect((await add({ name: 'Own code', code: 'OLT-010' })).body.code).toBe('OLT-010');
+    expect((await add({ name: 'Next' })).body.code).toBe('OLT-011');
+    const taken = await add({ name: 'Clash', code: 'OLT-011' });
+    expect(taken.status).toBe(409);
+  });
+
   it('creates an OLT, seals its credentials and never returns them', async () => {
     const res = await api<OltDetail>(base, '/olts', { method: 'POST', token: a.token, body: validOlt });
     expect(res.status).toBe(201);

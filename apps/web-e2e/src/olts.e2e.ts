@@ -5,6 +5,9 @@ import { launchBrowser, openPage } from './support';
 import { newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
 import { choose, submitAddOlt } from './pages/olts';
 
+// Adding an OLT waits for its first real poll, which shares the machine with the rest of the suite.
+jest.setTimeout(120000);
+
 describe('OLT fleet in the browser', () => {
   let browser: Browser;
   let sim: SimulatorProcess;
@@ -67,7 +70,7 @@ describe('OLT fleet in the browser', () => {
     await heading
       .locator('xpath=..')
       .locator('[data-testid="olt-status"][data-status="online"]')
-      .waitFor({ timeout: 60000 });
+      .waitFor({ timeout: 90000 });
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="onu-count-onus"] p')?.textContent?.trim() === String(n),
       device.onus,

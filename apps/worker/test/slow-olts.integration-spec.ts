@@ -12,9 +12,11 @@ import {
 
 /**
  * More OLTs than WORKER_CONCURRENCY (8), each slow to answer: slow enough that one walk outlasts adding all
- * twelve OLTs, even on a loaded machine (at 2 s the first walks had ended before the last OLTs were added).
+ * of them, even on a loaded machine. Each OLT's first health check is due when it is added too, and up to
+ * WORKER_CONCURRENCY of them take their OLT's lock first (its poll then waits its turn), so there are enough
+ * OLTs that more than WORKER_CONCURRENCY polls still start together.
  */
-const OLTS = 12;
+const OLTS = 20;
 const RTT_MS = 4000;
 
 describe('slow OLTs behind WAN links', () => {
@@ -48,24 +50,26 @@ describe('slow OLTs behind WAN links', () => {
     await sim.send('PUT', '/link', { rttMs: RTT_MS });
     const client = new ApiClient(stack.url);
     const { token } = await registerAccount(client, 'slow');
-    // One after another, as an operator adds them: each OLT's first poll is due when it is added.
-    const ids: string[] = [];
-    for (const d of await sim.devices()) {
-      const res = await client.post<OltDetail>(
-        '/olts',
-        {
-          name: d.name,
-          host: d.host,
-          brand: 'vsol',
-          mode: 'epon',
-          snmpPort: d.snmpPort,
-          snmpCommunity: d.community,
-        },
-        token,
-      );
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
-    }
+    // All at once, as a fleet is brought in: each OLT's first poll is due when it is added. (Added one
+    // after another, on a loaded machine the first walks could end before the last OLTs were in.)
+    const ids = await Promise.all(
+      (await sim.devices()).map(async (d) => {
+        const res = await client.post<OltDetail>(
+          '/olts',
+          {
+            name: d.name,
+            host: d.host,
+            brand: 'vsol',
+            mode: 'epon',
+            snmpPort: d.snmpPort,
+            snmpCommunity: d.community,
+          },
+          token,
+        );
+        expect(res.status).toBe(201);
+        return res.body.id;
+      }),
+    );
     await waitFor(
       async () => {
         const r: { last_poll_duration_ms: number | null; onu_count: number }[] = await db.query(

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import {
   DEFAULT_MIKROTIK_PORT,
   DEFAULT_POLL_INTERVAL_SECONDS,
@@ -244,11 +243,11 @@ export class OltsService {
 
   async create(actor: TenantActor, dto: CreateOltDto): Promise<OltDetail> {
     if (dto.branchId) await this.requireBranch(actor, dto.branchId);
-    const code = dto.code ?? (await this.nextCode(actor.tenantId));
-    if (await this.olts.exists({ where: { tenantId: actor.tenantId, code } })) throw oltCodeTaken(code);
+    if (dto.code && (await this.olts.exists({ where: { tenantId: actor.tenantId, code: dto.code } })))
+      throw oltCodeTaken(dto.code);
     const olt = this.olts.create({
       tenantId: actor.tenantId,
-      code,
+      code: dto.code ?? '',
       name: dto.name.trim(),
       host: dto.host,
       brand: dto.brand,
@@ -284,6 +283,7 @@ export class OltsService {
     });
     await this.targets.assertAllowed(deviceTargets(olt));
     const saved = await this.db.transaction(async (tx) => {
+      if (!dto.code) olt.code = await nextCode(tx, actor.tenantId);
       const row = await tx.getRepository(OltEntity).save(olt);
       // Staff who may add OLTs but see only permitted ones would otherwise lose sight of what they add.
       if (!this.access.seesAll(actor))
@@ -441,12 +441,18 @@ export class OltsService {
     if (!branchId) return null;
     return (await this.branches.findOne({ where: { id: branchId }, select: { name: true } }))?.name ?? null;
   }
+}
 
-  private async nextCode(tenantId: string): Promise<string> {
-    const count = await this.olts.count({ where: { tenantId } });
-    const candidate = `OLT-${String(count + 1).padStart(3, '0')}`;
-    return (await this.olts.exists({ where: { tenantId, code: candidate } }))
-      ? `OLT-${randomBytes(3).toString('hex').toUpperCase()}`
-      : candidate;
-  }
+/**
+ * The next `OLT-nnn` of a tenant, one past the highest in use. Adds
+ * made together take it in turn, under a lock held to the end of the transaction that inserts the OLT,
+ * so two of them never draw the same number.
+ */
+async function nextCode(tx: EntityManager, tenantId: string): Promise<string> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`olt-code:${tenantId}`]);
+  const [{ n }]: { n: number }[] = await tx.query(
+    `SELECT coalesce(max(substring(code FROM '^OLT-([0-9]{1,9})$')::int), 0) + 1 AS n FROM olt WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  return `OLT-${String(n).padStart(3, '0')}`;
 }
