@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfigModule, type AppConfig } from '@pondesk/server-config';
-import { dataSourceOptions } from '@pondesk/server-database';
+import { API_CONNECTIONS, dataSourceOptions } from '@pondesk/server-database';
 import { httpLoggerOptions } from '@pondesk/server-logging';
 import { queuePrefix, redisOptionsFromUrl } from '@pondesk/server-queue';
 import { AccessModule } from './common/auth/access.module';
@@ -60,7 +60,7 @@ export class AppModule {
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.DATABASE_URL),
+          ...dataSourceOptions(config.DATABASE_URL, API_CONNECTIONS),
           retryAttempts: 3,
           retryDelay: 1000,
         }),

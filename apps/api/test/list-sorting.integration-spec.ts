@@ -9,6 +9,7 @@ import {
 } from '@pondesk/contracts';
 import { createDataSource, refreshOltStats } from '@pondesk/server-database';
 import { ApiClient, registerAccount, userWithCodes, type TestAccount } from '@pondesk/server-testing';
+import { ONU_LIST_PATHS } from '../src/modules/onus/onus.service';
 import { startApi, type RunningApi } from './support/test-app';
 
 /**
@@ -283,7 +284,21 @@ describe('list sorting: every column of every sortable list, both ways', () => {
 
   const label = (o: SeedOnu) => `${OLTS[o.olt].name}/${o.ponPort}:${o.onuId}`;
 
-  describe.each(['/onus', '/olt-ports/onus'])('GET %s', (route) => {
+  // Small pages are gathered and sorted, larger ones found by walking the sort index: both, on these rows.
+  describe.each([
+    ['/onus', 'gathered', ONU_LIST_PATHS.gatherAtMost],
+    ['/onus', 'walked', 0],
+    ['/olt-ports/onus', 'gathered', ONU_LIST_PATHS.gatherAtMost],
+    ['/olt-ports/onus', 'walked', 0],
+  ])('GET %s (%s)', (route, _path, gatherAtMost) => {
+    const gatherAtFirst = ONU_LIST_PATHS.gatherAtMost;
+    beforeAll(() => {
+      ONU_LIST_PATHS.gatherAtMost = gatherAtMost;
+    });
+    afterAll(() => {
+      ONU_LIST_PATHS.gatherAtMost = gatherAtFirst;
+    });
+
     it.each(ONU_SORTS.flatMap((s) => (['asc', 'desc'] as const).map((o) => [s, o] as const)))(
       'sort=%s order=%s',
       async (sort, order) => {

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { signalBand, type DashboardSummary, type OnuList, type SignalBandMembers } from '@pondesk/contracts';
 import { createDataSource, refreshOltStats } from '@pondesk/server-database';
 import { ApiClient, registerAccount, userWithCodes, type TestAccount } from '@pondesk/server-testing';
+import { ONU_LIST_PATHS } from '../src/modules/onus/onus.service';
 import { startApi, type RunningApi } from './support/test-app';
 
 interface SeedOnu {
@@ -191,6 +192,50 @@ describe('monitoring reads: dashboard and ONU list', () => {
       expect(counted.map((r) => r.body)).toEqual(stored.map((r) => r.body));
     } finally {
       await refreshOltStats(db, [olts.epon]);
+    }
+  });
+  it('searches what the ONUs hold now: an edit, a status change and a removal, by either path', async () => {
+    const gatherAtFirst = ONU_LIST_PATHS.gatherAtMost;
+    // The ONUs found, and the header counts, by gathering (the search table) and by walking (the ONUs).
+    const search = async (q: string) => {
+      const found: { ids: string[]; counts: OnuList['counts']; total: number }[] = [];
+      for (const gatherAtMost of [gatherAtFirst, 0]) {
+        ONU_LIST_PATHS.gatherAtMost = gatherAtMost;
+        const res = await client.get<OnuList>(`/onus?search=${encodeURIComponent(q)}&sort=rx`, admin.token);
+        expect(res.status).toBe(200);
+        found.push({ ids: res.body.items.map((o) => o.id), counts: res.body.counts, total: res.body.total });
+      }
+      ONU_LIST_PATHS.gatherAtMost = gatherAtFirst;
+      expect(found[1]).toEqual(found[0]);
+      return found[0];
+    };
+    try {
+      const [{ id }]: { id: string }[] = await db.query(
+        "SELECT id FROM onu WHERE olt_id = $1 AND description = 'office-link'",
+        [olts.gpon],
+      );
+      expect((await search('office-link')).ids).toEqual([id]);
+
+      await db.query(
+        "UPDATE onu SET description = 'clinic@Skynet', pppoe_ids = '{clinic@skynet}' WHERE id = $1",
+        [id],
+      );
+      expect(await search('office-link')).toMatchObject({ ids: [], total: 0 });
+      expect(await search('SKYNET')).toMatchObject({ ids: [id], total: 1, counts: { online: 1 } });
+
+      await db.query("UPDATE onu SET status = 'offline', reason = 'los', rx_dbm = NULL WHERE id = $1", [id]);
+      expect(await search('skynet')).toMatchObject({
+        ids: [id],
+        counts: { total: 1, online: 0, offline: 1, reasons: { los: 1 } },
+      });
+
+      await db.query('DELETE FROM onu WHERE id = $1', [id]);
+      expect(await search('skynet')).toMatchObject({ ids: [], total: 0 });
+      // Another tenant's search never reaches these ONUs.
+      const theirs = await client.get<OnuList>('/onus?search=home', other.token);
+      expect(theirs.body).toMatchObject({ items: [], total: 0 });
+    } finally {
+      ONU_LIST_PATHS.gatherAtMost = gatherAtFirst;
     }
   });
 });

@@ -68,7 +68,7 @@ export const benchmarks: Benchmark[] = [
         const stack = await startTestStack({
           fleet: FLEET,
           databasePrefix: 'pondesk_bench_live',
-          env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+          env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'info' },
         });
         cleanups.push(() => stack.stop());
         const sim = stack.simulator;

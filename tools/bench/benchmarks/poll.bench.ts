@@ -156,7 +156,7 @@ class PollRun {
     cleanups.push(() => database.drop());
     const namespace = `pondesk:bench-${name}-${randomBytes(4).toString('hex')}`;
     cleanups.push(() => dropRedisNamespace(namespace));
-    const env = testEnv({ DATABASE_URL: database.url, REDIS_NAMESPACE: namespace, LOG_LEVEL: 'warn' });
+    const env = testEnv({ DATABASE_URL: database.url, REDIS_NAMESPACE: namespace, LOG_LEVEL: 'info' });
     const db = new Client({ connectionString: database.url });
     await db.connect();
     cleanups.push(() => db.end());

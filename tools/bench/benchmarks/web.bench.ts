@@ -48,7 +48,7 @@ async function start(log: (l: string) => void): Promise<Stack> {
     const database = await createMigratedDatabase('pondesk_bench_web');
     cleanups.push(() => database.drop());
     const api: ApiProcess = await startApiProcess(
-      testEnv({ DATABASE_URL: database.url, WEB_DIST_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
+      testEnv({ DATABASE_URL: database.url, WEB_DIST_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'info' }),
     );
     cleanups.push(() => api.stop());
     const res = await fetch(`${api.url}/api/v1/auth/register`, {

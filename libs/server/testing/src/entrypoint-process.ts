@@ -92,30 +92,54 @@ export function spawnEntrypoint(entry: string, options: SpawnEntrypointOptions =
   });
   // `close`, not `exit`: by then the output has been read to its end.
   const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
-  let output = '';
-  let stdout = '';
+  const output = new OutputTail(OUTPUT_LIMIT);
+  const stdout = new OutputTail(OUTPUT_LIMIT);
   const { label, logDir } = options;
-  const tail = (text: string, chunk: Buffer) => (text + chunk.toString()).slice(-OUTPUT_LIMIT);
   const log = (chunk: Buffer) => label && logDir && appendFileSync(join(logDir, `${label}.log`), chunk);
   child.stdout.on('data', (d: Buffer) => {
-    stdout = tail(stdout, d);
-    output = tail(output, d);
+    const text = d.toString();
+    stdout.push(text);
+    output.push(text);
     log(d);
   });
   child.stderr.on('data', (d: Buffer) => {
-    output = tail(output, d);
+    output.push(d.toString());
     log(d);
   });
   if (label) {
     void exited.then((code) => {
       if (code && code !== 143)
-        process.stderr.write(`[${label}] exited with ${code}\n${output.slice(-20000)}\n`);
+        process.stderr.write(`[${label}] exited with ${code}\n${output.text().slice(-20000)}\n`);
     });
   }
   return Object.assign(child, {
-    output: () => output,
-    stdoutText: () => stdout,
+    output: () => output.text(),
+    stdoutText: () => stdout.text(),
     exited,
     stop: (graceMs?: number) => stopProcess(child, graceMs),
   });
+}
+
+/**
+ * The last `limit` characters of a stream, kept as the chunks that came: a busy process's log (a line per
+ * request) costs a push per chunk, not a copy of the whole tail.
+ */
+class OutputTail {
+  private chunks: string[] = [];
+  private size = 0;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: string): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit)
+      this.size -= this.chunks.shift()?.length ?? 0;
+  }
+
+  text(): string {
+    const all = this.chunks.join('');
+    this.chunks = [all];
+    return all.slice(-this.limit);
+  }
 }

@@ -27,7 +27,10 @@ import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
 import { ONU_ROW_COLUMNS } from './onu-row.sql';
 
-/** The stored search text the trigram index covers (migration OnuSearchText). */
+/**
+ * The stored search text (migration OnuSearchText), on `onu` and in the narrow `onu_search` table that
+ * carries its trigram index (migration OnuSearchTable).
+ */
 export const ONU_SEARCH_EXPR = ONU_SEARCH_COLUMN('n');
 
 /**
@@ -47,6 +50,12 @@ const SORTS: Record<OnuSort, readonly string[]> = {
   tx: ['n.tx_dbm'],
   lastSeen: [ONU_SEEN_ORDER_SQL('n')],
 };
+
+/**
+ * At most `gatherAtMost` matches are gathered and sorted rather than found by walking the sort index
+ * (settable so that tests on a handful of ONUs can take either path).
+ */
+export const ONU_LIST_PATHS = { gatherAtMost: 5000 };
 
 /** Sorts whose keys are never blank (NOT NULL columns): read through one index both ways. */
 const NEVER_BLANK: ReadonlySet<OnuSort> = new Set(['ponPort', 'onuId', 'status']);
@@ -172,42 +181,45 @@ export class OnusService {
   /**
    * The conditions on the ONUs themselves (`n`): tenant, OLTs (`oltIds`, when the actor does not see
    * them all), the query's OLT and port, search and signal band; with `status`, its status and reason.
+   * `sql` holds them all; `own`, all but the signal band, reads only columns the narrow search table
+   * `onu_search` has too, under the same names.
    */
   private where(
     actor: TenantActor,
     query: OnuQueryDto,
     oltIds: string[] | undefined,
     status: boolean,
-  ): { sql: string; params: Record<string, unknown> } {
-    const sql = ['n.tenant_id = :tenantId'];
+  ): { sql: string; own: string; signal: string | null; params: Record<string, unknown> } {
+    const own = ['n.tenant_id = :tenantId'];
     const params: Record<string, unknown> = { tenantId: actor.tenantId };
     if (oltIds) {
-      sql.push('n.olt_id = ANY(:oltIds)');
+      own.push('n.olt_id = ANY(:oltIds)');
       params.oltIds = oltIds;
     }
     if (query.oltId) {
-      sql.push('n.olt_id = :oltId');
+      own.push('n.olt_id = :oltId');
       params.oltId = query.oltId;
     }
     if (query.ponPort !== undefined) {
-      sql.push('n.pon_port = :ponPort');
+      own.push('n.pon_port = :ponPort');
       params.ponPort = query.ponPort;
     }
     const search = query.search?.trim();
     if (search) {
-      sql.push(`${ONU_SEARCH_EXPR} LIKE :q`);
+      own.push(`${ONU_SEARCH_EXPR} LIKE :q`);
       params.q = likePattern(search.toLowerCase());
     }
-    if (query.signal) sql.push(rxAtOrBelowSql('n.rx_dbm', RX_THRESHOLDS_DBM[query.signal]));
     if (status && query.status) {
-      sql.push('n.status = :status');
+      own.push('n.status = :status');
       params.status = query.status;
     }
     if (status && query.reason) {
-      sql.push("n.status = 'offline' AND n.reason = :reason");
+      own.push("n.status = 'offline' AND n.reason = :reason");
       params.reason = query.reason;
     }
-    return { sql: sql.join(' AND '), params };
+    const signal = query.signal ? rxAtOrBelowSql('n.rx_dbm', RX_THRESHOLDS_DBM[query.signal]) : null;
+    const sql = own.join(' AND ');
+    return { sql: signal ? `${sql} AND ${signal}` : sql, own: sql, signal, params };
   }
 
   /**
@@ -222,8 +234,10 @@ export class OnusService {
   ): Promise<OnuStatusCounts[]> {
     const where = this.where(actor, query, oltIds, false);
     const perOlt = olts.length > 0;
+    // A search alone is counted from the narrow search table; a signal band needs the ONUs' readings.
+    const table = query.signal ? 'onu' : 'onu_search';
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
-      `SELECT ${perOlt ? 'n.olt_id' : 'NULL'} AS "oltId", n.status, n.reason, count(*) AS n FROM onu n
+      `SELECT ${perOlt ? 'n.olt_id' : 'NULL'} AS "oltId", n.status, n.reason, count(*) AS n FROM ${table} n
        WHERE ${where.sql} GROUP BY ${perOlt ? 'n.olt_id, ' : ''}n.status, n.reason`,
       where.params,
     );
@@ -275,9 +289,21 @@ export class OnusService {
     const blanks = mirror ? '' : ` NULLS ${fromEnd ? 'FIRST' : 'LAST'}`;
     const order = `${keys.map((c) => `${c} ${dir(down)}${blanks}`).join(', ')}, n.id ${dir(mirror ? down : fromEnd)}`;
     const join = sort === 'olt' ? 'JOIN olt o ON o.id = n.olt_id' : '';
+    // A few thousand matches (a user's few OLTs, a status, a narrow search) are gathered through the
+    // filter's own index and sorted: walking the sort index would step over the whole tenant's ONUs to
+    // find them. The subquery's OFFSET 0 keeps the planner from walking the sort index anyway; a search
+    // finds its ONUs' ids in the search table, then the ONUs by id (as an array: a semi-join would be
+    // planned as a scan of every ONU).
+    let from = `onu n ${join} WHERE ${where.sql}`;
+    if (!join && total !== undefined && total <= ONU_LIST_PATHS.gatherAtMost) {
+      const signal = where.signal ? ` AND ${where.signal}` : '';
+      from = query.search?.trim()
+        ? `(SELECT * FROM onu n WHERE n.id = ANY(ARRAY(SELECT n.id FROM onu_search n WHERE ${where.own}))${signal} OFFSET 0) n`
+        : `(SELECT * FROM onu n WHERE ${where.sql} OFFSET 0) n`;
+    }
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT ${ONU_ROW_COLUMNS.join(', ')}
-       FROM unnest(ARRAY(SELECT n.id FROM onu n ${join} WHERE ${where.sql} ORDER BY ${order} OFFSET :offset LIMIT :limit))
+       FROM unnest(ARRAY(SELECT n.id FROM ${from} ORDER BY ${order} OFFSET :offset LIMIT :limit))
          WITH ORDINALITY AS page(id, i)
        JOIN onu n ON n.id = page.id JOIN olt o ON o.id = n.olt_id
        ORDER BY page.i ${fromEnd ? 'DESC' : 'ASC'}`,

@@ -6,15 +6,15 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity('onu')
 @Index('onu_olt_port_onu_uq', ['oltId', 'ponPort', 'onuId'], { unique: true })
 @Index('onu_tenant_status_idx', ['tenantId', 'status', 'id'])
-@Index('onu_tenant_rx_idx', ['tenantId', 'rxDbm'])
 @Index('onu_mac_idx', ['tenantId', 'mac'])
-// Trigram and array (GIN) indexes TypeORM cannot describe; created by SQL in OnuSearchText and OnuSearch.
-@Index('onu_search_text_trgm_idx', { synchronize: false })
+// The array (GIN) index TypeORM cannot describe; created by SQL in OnuSearch. The search text's trigram
+// index is on the narrow table `onu_search`, which triggers keep (OnuSearchTable).
 @Index('onu_pppoe_ids_idx', { synchronize: false })
-@Index('onu_tenant_rx_desc_idx', { synchronize: false })
 // The lists' sorts, one index per direction where blanks go last both ways (expressions and DESC NULLS
-// LAST): created by SQL in OnuListSorts, OnuSeenOrder and OnuSortMirrors.
+// LAST): created by SQL in OnuListSorts, OnuSeenOrder, OnuSortMirrors and OnuSortCovers.
 @Index('onu_sort_port_idx', { synchronize: false })
+@Index('onu_sort_rx_idx', { synchronize: false })
+@Index('onu_sort_rx_desc_idx', { synchronize: false })
 @Index('onu_sort_onu_id_idx', { synchronize: false })
 @Index('onu_sort_vendor_idx', { synchronize: false })
 @Index('onu_sort_vendor_desc_idx', { synchronize: false })

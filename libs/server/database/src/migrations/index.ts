@@ -11,6 +11,8 @@ import { OnuSearchText1795696352827 } from './1795696352827-OnuSearchText';
 import { OltLastGoodPoll1795710000000 } from './1795710000000-OltLastGoodPoll';
 import { OnuSeenOrder1795720000000 } from './1795720000000-OnuSeenOrder';
 import { OnuSortMirrors1795720100000 } from './1795720100000-OnuSortMirrors';
+import { OnuSearchTable1795730000000 } from './1795730000000-OnuSearchTable';
+import { OnuSortCovers1795730100000 } from './1795730100000-OnuSortCovers';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -26,4 +28,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   OltLastGoodPoll1795710000000,
   OnuSeenOrder1795720000000,
   OnuSortMirrors1795720100000,
+  OnuSearchTable1795730000000,
+  OnuSortCovers1795730100000,
 ];
