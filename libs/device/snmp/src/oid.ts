@@ -14,11 +14,14 @@ export function indexOf(oid: string, root: string): string {
   return oid.slice(root.length + 1);
 }
 
-/** Numeric lexicographic comparison: -1, 0, 1. */
-export function compareOids(a: string, b: string): number {
+/**
+ * Numeric lexicographic comparison: -1, 0, 1. `from`: where both start to differ, when they share a
+ * prefix up to there (the arcs after a common root and its dot): a walk compares every varbind it gets.
+ */
+export function compareOids(a: string, b: string, from = 0): number {
   if (a === b) return 0;
-  let i = 0;
-  let j = 0;
+  let i = from;
+  let j = from;
   const la = a.length;
   const lb = b.length;
   while (i < la && j < lb) {

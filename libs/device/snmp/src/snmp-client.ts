@@ -244,7 +244,8 @@ export class SnmpClient {
           }
           // Out of order or repeated: keep a row we have not seen, but never move the cursor back;
           // if nothing moves forward the column ends below (no loop).
-          if (compareOids(oid, col.cursor) <= 0) {
+          // Both lie under the column's root (the cursor is the root itself until the first row).
+          if (col.cursor !== col.root && compareOids(oid, col.cursor, col.root.length + 1) <= 0) {
             const index = indexOf(oid, col.root);
             if (!col.values.has(index)) col.values.set(index, toSnmpValue(vb));
             continue;
