@@ -222,6 +222,13 @@ describe('monitoring reads: dashboard and ONU list', () => {
       );
       expect(await search('office-link')).toMatchObject({ ids: [], total: 0 });
       expect(await search('SKYNET')).toMatchObject({ ids: [id], total: 1, counts: { online: 1 } });
+      // The sorts on what seldom changes read the search table too: the edit moves the ONU to the top.
+      for (const gatherAtMost of [gatherAtFirst, 0]) {
+        ONU_LIST_PATHS.gatherAtMost = gatherAtMost;
+        const sorted = await client.get<OnuList>('/onus?sort=description', admin.token);
+        expect(sorted.body.items[0]).toMatchObject({ id, description: 'clinic@Skynet' });
+      }
+      ONU_LIST_PATHS.gatherAtMost = gatherAtFirst;
 
       await db.query("UPDATE onu SET status = 'offline', reason = 'los', rx_dbm = NULL WHERE id = $1", [id]);
       expect(await search('skynet')).toMatchObject({

@@ -23,7 +23,7 @@ import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { UpdateOnuDataDto } from './dto/onu-data.dto';
 import { onuNotFound, portNotFound, pppoeNotFound } from './onus.exception';
 import { ONU_LAST_SEEN_SQL, ONU_ROW_COLUMNS, isoTime } from './onu-row.sql';
-import { ONU_SEARCH_EXPR } from './onus.service';
+import { searchMatches } from './onus.service';
 
 /** A detail row as selected: the OnuRow and OLT fields as sent, the rest still to be shaped. */
 interface DetailRow extends Pick<OnuDetail, Exclude<keyof OnuDetail, 'portUsage' | 'previous'>> {
@@ -79,13 +79,17 @@ export class OnuDetailsService {
   }
 
   async lookup(actor: TenantActor, pppoeId: string): Promise<PppoeLookup> {
-    // Exact first (the GIN index); a subscriber typed in another case still finds their line.
-    let matches = await this.details(actor, 'n.pppoe_ids @> ARRAY[:pppoe]::text[]', { pppoe: pppoeId });
+    // Exact first (the search table's GIN index); a subscriber typed in another case still finds their line.
+    let matches = await this.details(
+      actor,
+      'n.id = ANY(ARRAY(SELECT s.id FROM onu_search s WHERE s.tenant_id = :tenantId AND s.pppoe_ids @> ARRAY[:pppoe]::text[]))',
+      { tenantId: actor.tenantId, pppoe: pppoeId },
+    );
     if (!matches.length)
       matches = await this.details(
         actor,
-        `${ONU_SEARCH_EXPR} LIKE :like AND EXISTS (SELECT 1 FROM unnest(n.pppoe_ids) p WHERE lower(p) = :lower)`,
-        { like: likePattern(pppoeId.toLowerCase()), lower: pppoeId.toLowerCase() },
+        `${searchMatches('n', ':tenantId', ':like')} AND EXISTS (SELECT 1 FROM unnest(n.pppoe_ids) p WHERE lower(p) = :lower)`,
+        { tenantId: actor.tenantId, like: likePattern(pppoeId.toLowerCase()), lower: pppoeId.toLowerCase() },
       );
     if (!matches.length) throw pppoeNotFound(pppoeId);
     return { pppoeId, matches };
@@ -97,7 +101,7 @@ export class OnuDetailsService {
     // The trigram index narrows the ONUs; the test on each id keeps only the ids that match.
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT p.id FROM onu n JOIN olt o ON o.id = n.olt_id CROSS JOIN LATERAL unnest(n.pppoe_ids) AS p(id)
-       WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${ONU_SEARCH_EXPR} LIKE :like AND lower(p.id) LIKE :like
+       WHERE n.tenant_id = :tenantId AND ${scope.sql} AND ${searchMatches('n', ':tenantId', ':like')} AND lower(p.id) LIKE :like
        GROUP BY p.id ORDER BY bool_or(lower(p.id) LIKE :prefix) DESC, lower(p.id) LIMIT :limit`,
       {
         ...scope.params,

@@ -34,6 +34,14 @@ import { ONU_ROW_COLUMNS } from './onu-row.sql';
 export const ONU_SEARCH_EXPR = ONU_SEARCH_COLUMN('n');
 
 /**
+ * True for the ONUs (`alias`) of tenant `tenant` whose search text matches the LIKE pattern `like`, found
+ * through the search table's trigram index (ids as an array: a semi-join would be planned as a scan of
+ * every ONU).
+ */
+export const searchMatches = (alias: string, tenant: string, like: string): string =>
+  `${alias}.id = ANY(ARRAY(SELECT s.id FROM onu_search s WHERE s.tenant_id = ${tenant} AND s.search_text LIKE ${like}))`;
+
+/**
  * Each sort is a list of whole SQL expressions (never one string to split: an expression such as
  * `nullif(x, '')` holds commas of its own); each gets the chosen direction with blanks last.
  */
@@ -56,6 +64,16 @@ const SORTS: Record<OnuSort, readonly string[]> = {
  * (settable so that tests on a handful of ONUs can take either path).
  */
 export const ONU_LIST_PATHS = { gatherAtMost: 5000 };
+
+/** Sorts whose keys (and indexes) are on the search table `onu_search` (migration OnuListKeys). */
+const SEARCH_TABLE_SORTS: ReadonlySet<OnuSort> = new Set([
+  'ponPort',
+  'onuId',
+  'status',
+  'vendor',
+  'description',
+  'distance',
+]);
 
 /** Sorts whose keys are never blank (NOT NULL columns): read through one index both ways. */
 const NEVER_BLANK: ReadonlySet<OnuSort> = new Set(['ponPort', 'onuId', 'status']);
@@ -289,17 +307,21 @@ export class OnusService {
     const blanks = mirror ? '' : ` NULLS ${fromEnd ? 'FIRST' : 'LAST'}`;
     const order = `${keys.map((c) => `${c} ${dir(down)}${blanks}`).join(', ')}, n.id ${dir(mirror ? down : fromEnd)}`;
     const join = sort === 'olt' ? 'JOIN olt o ON o.id = n.olt_id' : '';
+    // The page's ids come from the table that holds the sort's keys and their indexes: the search table
+    // for what seldom changes, the ONUs for their readings (and for any signal band filter).
+    const table = !join && !where.signal && SEARCH_TABLE_SORTS.has(sort) ? 'onu_search' : 'onu';
+    let from = `${table} n ${join} WHERE ${where.sql}`;
     // A few thousand matches (a user's few OLTs, a status, a narrow search) are gathered through the
     // filter's own index and sorted: walking the sort index would step over the whole tenant's ONUs to
-    // find them. The subquery's OFFSET 0 keeps the planner from walking the sort index anyway; a search
-    // finds its ONUs' ids in the search table, then the ONUs by id (as an array: a semi-join would be
-    // planned as a scan of every ONU).
-    let from = `onu n ${join} WHERE ${where.sql}`;
+    // find them. The subquery's OFFSET 0 keeps the planner from walking the sort index anyway. Sorting
+    // readings, a search finds its ONUs' ids in the search table, then the ONUs by id (as an array: a
+    // semi-join would be planned as a scan of every ONU).
     if (!join && total !== undefined && total <= ONU_LIST_PATHS.gatherAtMost) {
       const signal = where.signal ? ` AND ${where.signal}` : '';
-      from = query.search?.trim()
-        ? `(SELECT * FROM onu n WHERE n.id = ANY(ARRAY(SELECT n.id FROM onu_search n WHERE ${where.own}))${signal} OFFSET 0) n`
-        : `(SELECT * FROM onu n WHERE ${where.sql} OFFSET 0) n`;
+      from =
+        table === 'onu' && query.search?.trim()
+          ? `(SELECT * FROM onu n WHERE n.id = ANY(ARRAY(SELECT n.id FROM onu_search n WHERE ${where.own}))${signal} OFFSET 0) n`
+          : `(SELECT * FROM ${table} n WHERE ${where.sql} OFFSET 0) n`;
     }
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT ${ONU_ROW_COLUMNS.join(', ')}

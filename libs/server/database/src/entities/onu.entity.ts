@@ -5,27 +5,18 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 /** Latest known state of one ONU, upserted by every poll of its OLT. */
 @Entity('onu')
 @Index('onu_olt_port_onu_uq', ['oltId', 'ponPort', 'onuId'], { unique: true })
-@Index('onu_tenant_status_idx', ['tenantId', 'status', 'id'])
-@Index('onu_mac_idx', ['tenantId', 'mac'])
-// The array (GIN) index TypeORM cannot describe; created by SQL in OnuSearch. The search text's trigram
-// index is on the narrow table `onu_search`, which triggers keep (OnuSearchTable).
-@Index('onu_pppoe_ids_idx', { synchronize: false })
-// The lists' sorts, one index per direction where blanks go last both ways (expressions and DESC NULLS
-// LAST): created by SQL in OnuListSorts, OnuSeenOrder, OnuSortMirrors and OnuSortCovers.
-@Index('onu_sort_port_idx', { synchronize: false })
+// The sorts on readings, one index per direction where blanks go last both ways (DESC NULLS LAST and
+// expressions): created by SQL in OnuSeenOrder and OnuSortCovers. The search text, the sorts and filters
+// on what seldom changes (port, ONU id, status, vendor, description, distance), MAC and PPPoE ids are
+// indexed on the narrow table `onu_search`, which triggers keep (OnuSearchTable, OnuListKeys).
 @Index('onu_sort_rx_idx', { synchronize: false })
 @Index('onu_sort_rx_desc_idx', { synchronize: false })
-@Index('onu_sort_onu_id_idx', { synchronize: false })
-@Index('onu_sort_vendor_idx', { synchronize: false })
-@Index('onu_sort_vendor_desc_idx', { synchronize: false })
-@Index('onu_sort_distance_idx', { synchronize: false })
-@Index('onu_sort_distance_desc_idx', { synchronize: false })
-@Index('onu_sort_description_idx', { synchronize: false })
-@Index('onu_sort_description_desc_idx', { synchronize: false })
 @Index('onu_sort_tx_idx', { synchronize: false })
 @Index('onu_sort_tx_desc_idx', { synchronize: false })
 @Index('onu_sort_seen_idx', { synchronize: false })
 @Index('onu_sort_seen_desc_idx', { synchronize: false })
+// Offline ONUs by reason (a partial index): OnuListKeys.
+@Index('onu_offline_idx', { synchronize: false })
 export class OnuEntity implements OnuReading {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;

@@ -13,6 +13,7 @@ import { OnuSeenOrder1795720000000 } from './1795720000000-OnuSeenOrder';
 import { OnuSortMirrors1795720100000 } from './1795720100000-OnuSortMirrors';
 import { OnuSearchTable1795730000000 } from './1795730000000-OnuSearchTable';
 import { OnuSortCovers1795730100000 } from './1795730100000-OnuSortCovers';
+import { OnuListKeys1795730200000 } from './1795730200000-OnuListKeys';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -30,4 +31,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuSortMirrors1795720100000,
   OnuSearchTable1795730000000,
   OnuSortCovers1795730100000,
+  OnuListKeys1795730200000,
 ];
