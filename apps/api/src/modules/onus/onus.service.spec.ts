@@ -1,5 +1,9 @@
 import { emptyOltStats, type OltOnuStats } from '@pondesk/server-database';
-import { filteredTotal, pageWindow, sumCounts } from './onus.service';
+import { addCounts, countsOf, filteredTotal, pageWindow } from './onus.service';
+
+/** The header counts of these OLTs, or of one port of each, as the list adds them up. */
+const sumCounts = (stats: OltOnuStats[], ponPort?: number) =>
+  addCounts(stats.map((s) => countsOf(s, ponPort)));
 
 function olt(ports: Record<string, [number, number, number]>): OltOnuStats {
   // [total, online, los] per port

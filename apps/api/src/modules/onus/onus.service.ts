@@ -137,7 +137,7 @@ export class OnusService {
     const perOlt = stats
       ? stats.map((st) => countsOf(st, query.ponPort))
       : olts.length
-        ? await this.countOnus(actor, query, byOlt ? olts : [], visible)
+        ? await this.countOnus(actor, query, byOlt ? olts : null, visible)
         : [];
     const counts = addCounts(perOlt);
     const total = filteredTotal(counts, query);
@@ -167,9 +167,9 @@ export class OnusService {
 
   /**
    * The OLTs the actor may see (one, with `oltId`), in the lists' OLT order, with the part of their
-   * stored figures the list reads: the OLT's counts, or one port's (`ponPort`). An OLT's whole figures
-   * run to a few KB; 200 of them on every request cost more than the page itself. `all`: they are every
-   * OLT of the tenant (no OLT hidden, none withheld), so the ONUs need no limit by OLT.
+   * stored figures the list reads: the OLT's status counts, and one port's (`ponPort`). An OLT's whole
+   * figures run to a few KB; 200 of them on every request cost more than the page itself. `all`: every
+   * OLT of the tenant is there (none hidden, none withheld), so the ONUs need no limit by OLT.
    */
   private async visibleOlts(
     actor: TenantActor,
@@ -179,10 +179,12 @@ export class OnusService {
     const scope = seesAll
       ? { sql: 'o.tenant_id = :scopeTenantId', params: { scopeTenantId: actor.tenantId } }
       : this.access.scope(actor, 'o');
+    // Only the status counts: the dashboard's figures (bands, weak counts) and the ports stay behind.
+    const counts = `(o.onu_stats - '{ports,bands,weak24,below28,below30}'::text[])`;
     const stats =
       query.ponPort === undefined
-        ? `o.onu_stats - 'ports'`
-        : `(o.onu_stats - 'ports') || jsonb_strip_nulls(jsonb_build_object('ports', jsonb_build_object(CAST(:port AS text), o.onu_stats->'ports'->CAST(:port AS text))))`;
+        ? counts
+        : `${counts} || jsonb_strip_nulls(jsonb_build_object('ports', jsonb_build_object(CAST(:port AS text), o.onu_stats->'ports'->CAST(:port AS text))))`;
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT o.id, o.name, o.show, ${stats} AS onu_stats FROM olt o WHERE ${scope.sql} ${query.oltId ? 'AND o.id = :oltId' : ''}
        ORDER BY o.name, o.id`,
@@ -241,17 +243,17 @@ export class OnusService {
   }
 
   /**
-   * Header counts of a search or signal filter, counted from the matching ONUs: one per OLT of `olts`
-   * when OLTs are given, else one for them all.
+   * Header counts of a search or signal filter, counted from the matching ONUs: one per OLT of `perOlt`
+   * (in its order), or with `null` one for them all.
    */
   private async countOnus(
     actor: TenantActor,
     query: OnuQueryDto,
-    olts: readonly { id: string }[],
+    perOlt: readonly { id: string }[] | null,
     oltIds?: string[],
   ): Promise<OnuStatusCounts[]> {
     const where = this.where(actor, query, oltIds, false);
-    const perOlt = olts.length > 0;
+    const olts = perOlt ?? [];
     // A search alone is counted from the narrow search table; a signal band needs the ONUs' readings.
     const table = query.signal ? 'onu' : 'onu_search';
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
@@ -345,11 +347,6 @@ export function addCounts(counts: readonly (OnuStatusCounts | undefined)[]): Onu
     for (const r of ONU_DOWN_REASONS) out.reasons[r] += c.reasons[r] ?? 0;
   }
   return out;
-}
-
-/** The header counts of these OLTs, or of one PON port of each. */
-export function sumCounts(stats: OltOnuStats[], ponPort?: number): OnuStatusCounts {
-  return addCounts(stats.map((s) => countsOf(s, ponPort)));
 }
 
 /** An OLT's counts, or one PON port's (none when the OLT has no such port). */
