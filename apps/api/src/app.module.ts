@@ -22,6 +22,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { OltPermissionsModule } from './modules/olt-permissions/olt-permissions.module';
 import { OltsModule } from './modules/olts/olts.module';
 import { OnusModule } from './modules/onus/onus.module';
+import { ScansModule } from './modules/scans/scans.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { RolesModule } from './modules/roles/roles.module';
@@ -45,6 +46,7 @@ export const FEATURE_MODULES = [
   TenantsModule,
   OltsModule,
   OnusModule,
+  ScansModule,
   DashboardModule,
 ];
 

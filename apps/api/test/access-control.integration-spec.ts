@@ -55,7 +55,16 @@ describe('access control on every route', () => {
   let tenantB: TestAccount;
   let platformToken: string;
   /** Rows of tenant A that tenant B must never reach. */
-  const a = { userId: '', roleId: '', branchId: '', tenantId: '', oltId: '', onuId: '', pppoeId: '' };
+  const a = {
+    userId: '',
+    roleId: '',
+    branchId: '',
+    tenantId: '',
+    oltId: '',
+    onuId: '',
+    pppoeId: '',
+    scanId: '',
+  };
   const bodies: Record<string, unknown> = {};
 
   beforeAll(async () => {
@@ -91,6 +100,14 @@ describe('access control on every route', () => {
       tenantA.token,
     );
     expect(granted.status).toBe(200);
+    // A scan of tenant A's OLT (no worker runs here: its job waits in the queue).
+    const scan = await client.post<{ scanId: string }>(
+      '/scans/inactive',
+      { oltIds: [a.oltId] },
+      tenantA.token,
+    );
+    expect(scan.status).toBe(201);
+    a.scanId = scan.body.scanId;
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -105,6 +122,7 @@ describe('access control on every route', () => {
       'PUT /api/v1/roles/{id}/active': { active: false },
       'PATCH /api/v1/branches/{id}': { name: 'changed by another tenant' },
       'PATCH /api/v1/onus/{id}': { pppoeIds: ['changed@other-tenant'], ifName: 'EPON0/1:1' },
+      'POST /api/v1/scans/{scanId}/retry': { oltId: a.oltId },
     });
   });
   afterAll(() => api.close());
@@ -120,6 +138,7 @@ describe('access control on every route', () => {
       '/api/v1/onus/{id}': a.onuId,
       // The PPPoE id of tenant A's ONU (the path names it instead of a row id).
       '/api/v1/pppoe/{id}': a.pppoeId,
+      '/api/v1/scans/{id}': a.scanId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {

@@ -3,7 +3,16 @@ import { parsePppoeIds, type OltDetail, type OnuDetail } from '@pondesk/contract
 import type { SimOnuState, SimulatorProcess } from '@pondesk/server-testing';
 import { launchBrowser } from './support';
 import { expectToast, signedIn, type Account } from './pages/identity';
-import { api, cardValue, firstRx, pick, rowRx, staffWithCodes, startDemoFleet } from './pages/monitoring';
+import {
+  api,
+  cardValue,
+  firstRx,
+  openPppoeSearch,
+  pick,
+  rowRx,
+  staffWithCodes,
+  startDemoFleet,
+} from './pages/monitoring';
 
 describe('monitoring with the demo fleet', () => {
   let browser: Browser;
@@ -91,7 +100,7 @@ describe('monitoring with the demo fleet', () => {
     // (Not from the dashboard: a new account's profile-completion popup holds the keyboard there.)
     const page = await signedIn(browser, account, '/olt-list');
     await page.getByRole('heading', { name: 'Olt List' }).waitFor();
-    await page.keyboard.press('/');
+    await openPppoeSearch(page);
     const input = page.getByTestId('search-pppoe-input');
     await input.fill(sub.pppoe.slice(0, Math.max(4, sub.pppoe.length - 2)));
     await page.getByRole('option', { name: sub.pppoe, exact: true }).click();
@@ -156,7 +165,7 @@ describe('monitoring with the demo fleet', () => {
     await page.keyboard.press('Escape');
 
     const other = subscriber('bdcom-gpon-1');
-    await page.keyboard.press('/');
+    await openPppoeSearch(page);
     await page.getByTestId('search-pppoe-input').fill(other.pppoe);
     await page.getByText('No PPPoE ID contains this text').waitFor({ timeout: 10000 });
     await page.keyboard.press('Escape');

@@ -31,6 +31,7 @@ import { OnuStore } from './polling/onu-store.service';
 import { PollOltService } from './polling/poll-olt.service';
 import { SchedulerSyncService } from './polling/scheduler-sync.service';
 import { EventPublisher } from './realtime/event-publisher.service';
+import { ScanService } from './scans/scan.service';
 
 /** The services whose `@OnJob` methods run the jobs; the registry checks each job has exactly one. */
 export const JOB_HANDLER_SERVICES = [
@@ -41,6 +42,7 @@ export const JOB_HANDLER_SERVICES = [
   OltChecksService,
   OnuActionsService,
   MaintenanceService,
+  ScanService,
 ];
 
 @Module({})

@@ -141,3 +141,11 @@ export async function firstRx(page: Page, rxDbm: number): Promise<void> {
     { timeout: 15000 },
   );
 }
+
+/** Opens the search popup with `/` and switches it to PPPOE mode (Mac Find is the default). */
+export async function openPppoeSearch(page: Page): Promise<void> {
+  await page.keyboard.press('/');
+  await page.getByTestId('search-mode').click();
+  await page.getByTestId('search-mode-pppoe').click();
+  await page.getByTestId('search-pppoe-input').waitFor();
+}

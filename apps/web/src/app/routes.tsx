@@ -5,6 +5,7 @@ import { Permission, type PermissionCode, type SessionUser } from '@pondesk/cont
 import { useSession } from '../features/auth/session';
 import { hasCode } from '../features/auth/session-store';
 import { prefetchDashboard } from '../features/dashboard/hooks';
+import { prefetchScanOlts } from '../shared/scans/hooks';
 import { GuestOnly, Loading, RequireAuth, RequireCode } from './shell/guards';
 import { homePath } from '../shared/navigation';
 
@@ -50,6 +51,7 @@ const EditOltPage = screen(() => import('../features/olts/pages/edit-olt-page'))
 const OltDataPortsPage = screen(() => import('../features/onus/pages/olt-data-ports-page'));
 const OltPortsPage = screen(() => import('../features/onus/pages/olt-ports-page'));
 const GraphPage = screen(() => import('../features/pppoe-page/pages/graph-page'));
+const OnuDownScannerPage = screen(() => import('../features/onu-down-scanner/pages/onu-down-scanner-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -122,7 +124,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/share-olt', element: later('Share OLT', Permission.Share) },
   { path: '/share-olt/:edit_id', element: later('Share OLT') },
   { path: '/onu-down-count', element: later('Down Count List', Permission.OnuDownCount) },
-  { path: '/onu-down-scanner', element: later('ONU Down Scanner', Permission.OnuDownScanner) },
+  screenRoute('/onu-down-scanner', OnuDownScannerPage, Permission.OnuDownScanner, prefetchScanOlts),
   screenRoute('/graph/:pppoe', GraphPage),
   { path: '/switch-list', element: later('Switch List', Permission.SwitchList) },
   { path: '/switch-graph/:id/:olt?', element: later('Switch Graph') },

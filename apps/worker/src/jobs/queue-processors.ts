@@ -15,6 +15,8 @@ const CONCURRENCY: { readonly [Q in QueueName]: (config: AppConfig) => number } 
   // Operators wait on these; most of the time is spent waiting for devices.
   [QueueName.DeviceAction]: () => 16,
   [QueueName.Maintenance]: () => 1,
+  // A scan fans out to every OLT at once: as I/O-bound as polling, one session per OLT (the OLT lock).
+  [QueueName.Scan]: (config) => config.POLL_CONCURRENCY,
 };
 
 const className = (queue: QueueName) =>

@@ -88,6 +88,9 @@ export class DriverOltConnector extends OltConnector {
             throw error;
           }
         }),
+      findLearnedMac: (mac) => use((driver) => driver.findLearnedMac(mac)),
+      findMac: (mac) => use((driver) => driver.findMac(mac)),
+      inactiveOnus: () => use((driver) => driver.listInactiveOnus()),
       reboot: (onu) => use((driver) => driver.rebootOnu(onu)),
       deleteOnu: (onu) => use((driver) => driver.deleteOnu(onu)),
       checkTelnet: () => use((driver) => driver.checkTelnetLogin()),

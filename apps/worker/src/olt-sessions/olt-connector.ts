@@ -1,4 +1,5 @@
 import type {
+  MacLocation,
   OnuHistoryEvent,
   OnuOptics,
   OnuRecord,
@@ -22,6 +23,12 @@ export interface PollableOlt {
   readOptics(onu: OnuRef): Promise<OnuOptics>;
   /** The ONU's deactivation or up/down log; `null` when the device keeps none we can read. */
   history(onu: OnuRef): Promise<OnuHistoryEvent[] | null>;
+  /** Client MACs in the OLT's MAC table; `null` when this OLT's driver cannot read one here. */
+  findLearnedMac(mac: string): Promise<MacLocation[] | null>;
+  /** The ONUs whose own MAC this is, and the MAC where learned behind an ONU (walks the ONU list). */
+  findMac(mac: string): Promise<MacLocation[]>;
+  /** The ONUs the OLT holds that are not online, with their last down reasons and times. */
+  inactiveOnus(): Promise<OnuRecord[]>;
   reboot(onu: OnuRef): Promise<void>;
   deleteOnu(onu: OnuRef): Promise<void>;
   checkTelnet(): Promise<TelnetLoginCheck>;

@@ -48,6 +48,11 @@ export class EventPublisher implements OnApplicationShutdown {
     return { publish } as Pick<Redis, 'publish'>;
   }
 
+  /** An event for the sockets in one room (a session's, for what that session started). */
+  toRoom<E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>): void {
+    (this.emitter.to(room).emit as (e: E, p: ServerEventPayload<E>) => boolean)(event, payload);
+  }
+
   toTenant<E extends ServerEventName>(tenantId: string, event: E, payload: ServerEventPayload<E>): void {
     (this.emitter.to(tenantRoom(tenantId)).emit as (e: E, p: ServerEventPayload<E>) => boolean)(
       event,

@@ -126,7 +126,14 @@ export interface OltDriver {
   listOnus(options?: { ponPort?: number }): Promise<OnuRecord[]>;
   readOnuOptics(onu: OnuRef): Promise<OnuOptics>;
   listInactiveOnus(): Promise<OnuRecord[]>;
+  /** Where a MAC is: the ONU's own MAC first (from the ONU list), then the learned ones of `findLearnedMac`. */
   findMac(mac: string): Promise<MacLocation[]>;
+  /**
+   * Client MACs learned behind ONUs, from the OLT's MAC table, without walking the ONU list; `null` when
+   * this driver cannot read a MAC table in this configuration (no telnet/web credentials, or no command
+   * for this brand and mode with evidence).
+   */
+  findLearnedMac(mac: string): Promise<MacLocation[] | null>;
   onuHistory(onu: OnuRef): Promise<OnuHistoryEvent[]>;
   rebootOnu(onu: OnuRef): Promise<void>;
   deleteOnu(onu: OnuRef): Promise<void>;

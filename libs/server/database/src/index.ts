@@ -6,3 +6,4 @@ export { ONU_SEARCH_COLUMN, ONU_SEARCH_SQL } from './onu-search';
 export { ONU_SEEN_ORDER_SQL, onuLastSeenSql } from './onu-seen';
 export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
+export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';

@@ -2,6 +2,7 @@ import type { OnuRealtime, OnuSignalReading, ProbeResponse, TelnetCheckResult } 
 import type {
   DeviceOutcome,
   HourlyRollupResult,
+  MacFindPayload,
   NoPayload,
   OltHealthResult,
   OltJobPayload,
@@ -13,6 +14,8 @@ import type {
   PortCheckResult,
   ProbePayload,
   SamplePartitionsResult,
+  ScanJobPayload,
+  ScanJobResult,
   SystemPingPayload,
   SystemPingResult,
   TelnetCheckPayload,
@@ -47,6 +50,10 @@ export enum JobName {
   TelnetCheck = 'telnet-check',
   SamplePartitions = 'sample-partitions',
   HourlyRollup = 'hourly-rollup',
+  /** One OLT's part of a MAC find: the ONUs' own MACs and the MACs learned behind them. */
+  MacFind = 'mac-find',
+  /** One OLT's inactive ONUs with their down reasons (ONU Down Scanner). */
+  InactiveScan = 'inactive-scan',
 }
 
 /** What each job carries: enqueueing a job with another job's payload does not compile. */
@@ -64,6 +71,8 @@ export interface JobPayloads {
   [JobName.TelnetCheck]: TelnetCheckPayload;
   [JobName.SamplePartitions]: NoPayload;
   [JobName.HourlyRollup]: NoPayload;
+  [JobName.MacFind]: MacFindPayload;
+  [JobName.InactiveScan]: ScanJobPayload;
 }
 
 /** What each job's handler answers (the job's return value). */
@@ -81,6 +90,8 @@ export interface JobResults {
   [JobName.TelnetCheck]: DeviceOutcome<TelnetCheckResult>;
   [JobName.SamplePartitions]: SamplePartitionsResult;
   [JobName.HourlyRollup]: HourlyRollupResult;
+  [JobName.MacFind]: ScanJobResult;
+  [JobName.InactiveScan]: ScanJobResult;
 }
 
 /** The queue each job is sent to (and the only queue whose worker runs it). */
@@ -98,6 +109,8 @@ export const JOB_QUEUE = {
   [JobName.TelnetCheck]: QueueName.DeviceAction,
   [JobName.SamplePartitions]: QueueName.Maintenance,
   [JobName.HourlyRollup]: QueueName.Maintenance,
+  [JobName.MacFind]: QueueName.Scan,
+  [JobName.InactiveScan]: QueueName.Scan,
 } as const satisfies { readonly [N in JobName]: QueueName };
 
 /** The jobs one queue runs, e.g. `JobsOf<QueueName.DeviceAction>`. */

@@ -1,4 +1,10 @@
-import type { OltStatus, PortCheckRequest, PortCheckResponse, ProbeRequest } from '@pondesk/contracts';
+import type {
+  OltStatus,
+  PortCheckRequest,
+  PortCheckResponse,
+  ProbeRequest,
+  ScanFailureCode,
+} from '@pondesk/contracts';
 
 /** What each job carries and answers; `job-catalogue.ts` ties them to the job names. */
 
@@ -90,4 +96,28 @@ export interface SamplePartitionsResult {
 
 export interface HourlyRollupResult {
   rows: number;
+}
+
+/** One OLT's part of a scan; events go to the sockets of the session `sessionId` that started it. */
+export interface ScanJobPayload {
+  tenantId: string;
+  oltId: string;
+  scanId: string;
+  sessionId: string;
+  /** When the API queued this job (epoch ms): a cancel of the scan at or after it skips the job. */
+  queuedAt: number;
+}
+
+export interface MacFindPayload extends ScanJobPayload {
+  /** `aa:bb:cc:dd:ee:ff`. */
+  mac: string;
+  /** Where the last poll stored an ONU of this OLT with this MAC as its own: confirmed by reading those ports. */
+  stored: { ponPort: number; onuId: number }[];
+}
+
+export interface ScanJobResult {
+  ok: boolean;
+  code: ScanFailureCode | null;
+  /** MAC find: the live hits; inactive scan: the inactive ONUs. */
+  count: number;
 }

@@ -9,6 +9,8 @@ export enum QueueName {
   DeviceAction = 'device-action',
   /** Partitions, retention and hourly rollups of signal samples. */
   Maintenance = 'maintenance',
+  /** One OLT's part of a scan (MAC find, inactive ONUs): fanned out to every OLT, one job each. */
+  Scan = 'scan',
 }
 
 /** Deterministic scheduler ids (no `:` in BullMQ ids). */
@@ -23,6 +25,24 @@ export const POLL_JOB_OPTIONS = {
   backoff: { type: 'fixed', delay: 5000 },
 } as const;
 export const HEALTH_JOB_OPTIONS = { removeOnComplete: 20, removeOnFail: 20 } as const;
+/** A scan's jobs are kept a little while for inspection; a failed OLT is retried by the operator, not by BullMQ. */
+export const SCAN_JOB_OPTIONS = { removeOnComplete: 1000, removeOnFail: 1000, attempts: 1 } as const;
+
+/**
+ * Redis keys of a scan, in the installation's namespace: its record (who started it, which OLTs), its
+ * cancel mark, and each user's current scan of a kind (a second search cancels the first).
+ */
+export const scanKeys = (settings: RedisNamespaceSettings) => {
+  const ns = `${redisNamespace(settings)}:scan`;
+  return {
+    record: (scanId: string) => `${ns}:${scanId}`,
+    /** When the scan was stopped (epoch ms): its jobs queued before then are skipped, a later retry runs. */
+    cancelled: (scanId: string) => `${ns}:${scanId}:cancelled`,
+    current: (userId: string, kind: string) => `${ns}:current:${userId}:${kind}`,
+  };
+};
+/** How long a scan's record and cancel mark are kept: well past any scan's end. */
+export const SCAN_TTL_SECONDS = 3600;
 
 /** Default time between health checks of one OLT (`OLT_HEALTH_INTERVAL_SECONDS` overrides it). */
 export const HEALTH_INTERVAL_MS = 60_000;

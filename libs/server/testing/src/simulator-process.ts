@@ -25,6 +25,8 @@ export interface SimOnuState {
   description: string | null;
   status: OnuStatusCode;
   lastDeregReason: string;
+  /** Client devices learned behind the ONU (in the OLT's MAC table). */
+  clientMacs: { mac: string; vlan: number }[];
   distanceM: number;
   rxDbm: number | null;
   txDbm: number | null;

@@ -10,5 +10,6 @@ export * from './fleet/onu';
 export * from './fleet/dashboard';
 export * from './fleet/monitoring';
 export * from './fleet/pppoe-ids';
+export * from './fleet/scans';
 export * from './validation';
 export * from './forms';

@@ -1,3 +1,4 @@
+import type { ScanOltFinishedEvent, ScanOltStartedEvent } from './fleet/scans';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
 // Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`).
@@ -76,6 +77,9 @@ export interface ServerToClientEvents {
   'onu.status.changed': (payload: OnuStatusChangesEvent) => void;
   'olt.poll.finished': (payload: OltPollFinishedEvent) => void;
   'olt.reachability.changed': (payload: OltReachabilityChangedEvent) => void;
+  /** To the sockets of the session that started the scan only. */
+  'scan.olt.started': (payload: ScanOltStartedEvent) => void;
+  'scan.olt.finished': (payload: ScanOltFinishedEvent) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -91,6 +95,8 @@ export const tenantRoom = (tenantId: string): string => `tenant:${tenantId}`;
  */
 export const oltRoom = (oltId: string): string => `olt:${oltId}`;
 export const allOltsRoom = (tenantId: string): string => `tenant:${tenantId}:all-olts`;
+/** Every socket of one sign-in session: what a user started (a scan) is told to them alone. */
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
 /** Claims of the short-lived access token (also used to authenticate the socket). */
 export interface AccessTokenClaims {

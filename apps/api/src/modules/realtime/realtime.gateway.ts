@@ -10,6 +10,7 @@ import type { Server, Socket } from 'socket.io';
 import {
   allOltsRoom,
   oltRoom,
+  sessionRoom,
   tenantRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -29,8 +30,6 @@ interface SocketData {
 
 const isOltScopedRoom = (room: string) => room.startsWith('olt:') || room.endsWith(':all-olts');
 
-/** Every socket of one session (closed on every API instance when the session ends). */
-export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 /** Every socket of one user. */
 export const userRoom = (userId: string): string => `user:${userId}`;
 

@@ -37,7 +37,7 @@ const SearchPopup = lazy(() =>
   import('../../features/search/components/search-popup').then((m) => ({ default: m.SearchPopup })),
 );
 
-/** The PPPoE search reads ONU data: any of the ONU screens' codes opens it. */
+/** The search (MAC find, PPPoE ids) reads ONU data: any of the ONU screens' codes opens it. */
 const SEARCH_CODES: number[] = [Permission.OltDataPort, Permission.OltPort, Permission.Dashboard];
 
 export function TopBar({
@@ -94,10 +94,10 @@ export function TopBar({
           </IconButton>
         </Tooltip>
         {canSearch && (
-          <Tooltip title="Search by PPPoE ID ( / )">
+          <Tooltip title="Search by MAC address or PPPoE ID ( / )">
             <IconButton
               onClick={() => setSearching(true)}
-              aria-label="Search by PPPoE ID"
+              aria-label="Search by MAC address or PPPoE ID"
               aria-haspopup="dialog"
             >
               <SearchIcon />

@@ -175,6 +175,19 @@ describe('AVIES driver over the HSGQ web API', () => {
       expect(await d.findMac('38:3a:21:20:22:79')).toEqual([
         { mac: '38:3a:21:20:22:79', kind: 'onu', ponPort: 1, onuId: 3, ifName: '1/3', vlan: null },
       ]);
+      // The learned lookup alone reads the two MAC-table pages and nothing of the ONU list.
+      const before = f.calls.length;
+      expect(await d.findLearnedMac('00:00:25:00:00:76')).toEqual([
+        { mac: '00:00:25:00:00:76', kind: 'learned', ponPort: 1, onuId: 1, ifName: '1/1', vlan: 11 },
+      ]);
+      expect(await d.findLearnedMac('38:3a:21:20:22:79')).toEqual([]);
+      expect(f.calls.slice(before)).toEqual([
+        '/pon_mac?form=table',
+        '/pon_mac_table',
+        '/pon_mac?form=table',
+        '/pon_mac_table',
+      ]);
+      await expect(d.findLearnedMac('not-a-mac')).rejects.toMatchObject({ code: 'DRIVER_NOT_FOUND' });
       const history = await d.onuHistory({ ponPort: 1, onuId: 27 });
       expect(history.map((h) => h.event)).toEqual(['up', 'up', 'down']);
       expect(await d.systemHealth()).toEqual({

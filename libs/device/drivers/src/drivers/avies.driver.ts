@@ -346,13 +346,13 @@ export class AviesDriver extends BaseOltDriver {
     return super.readOnuOptics(onu);
   }
 
-  override async findMac(mac: string): Promise<MacLocation[]> {
-    const own = await super.findMac(mac);
-    if (!this.useHttp) return own;
-    const needle = codec.normalizeMac(mac) ?? mac.toLowerCase();
+  /** The web PON MAC table (`/pon_mac?form=table`, then `/pon_mac_table`); null without web credentials. */
+  override async findLearnedMac(mac: string): Promise<MacLocation[] | null> {
+    if (!this.useHttp) return null;
+    const needle = this.macNeedle(mac);
     await this.http.getEnvelope(hsgq.http.epon.macTableTrigger);
     const table = await this.http.get<Row[]>(hsgq.http.epon.macTable);
-    const learned = table
+    return table
       .filter((r) => codec.normalizeMac(s(r['macaddr'])) === needle)
       .map((r) => {
         const p = n(r['port_id']);
@@ -366,7 +366,6 @@ export class AviesDriver extends BaseOltDriver {
           vlan: n(r['vlan_id']),
         };
       });
-    return [...own, ...learned];
   }
 
   override async onuHistory(onu: OnuRef): Promise<OnuHistoryEvent[]> {

@@ -1,6 +1,11 @@
 import { codec } from '../profiles';
 import * as profile from '../profiles/bdcom-epon';
-import { parseBdcomCpu, parseBdcomMacTable, bdcomModelFromSysDescr } from '../profiles/bdcom-common';
+import {
+  learnedAt,
+  parseBdcomCpu,
+  parseBdcomMacTable,
+  bdcomModelFromSysDescr,
+} from '../profiles/bdcom-common';
 import type { MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo, SystemHealth } from '../types';
 import { BaseOltDriver, readSystemGroup, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
@@ -158,28 +163,16 @@ export class BdcomEponDriver extends BaseOltDriver {
     return super.readOnuOptics(onu);
   }
 
-  override async findMac(mac: string): Promise<MacLocation[]> {
-    const own = await super.findMac(mac);
-    if (!this.hasTelnet) return own;
-    const learned = await this.cli(async (s) =>
+  /** `show mac address-table <xxxx.xxxx.xxxx>` over telnet; null without telnet credentials. */
+  override async findLearnedMac(mac: string): Promise<MacLocation[] | null> {
+    if (!this.hasTelnet) return null;
+    const needle = this.macNeedle(mac);
+    const rows = await this.cli(async (s) =>
       parseBdcomMacTable(
         await s.exec(profile.commands.macLookup(codec.macToDotted(mac)), { allowErrors: true }),
       ),
     );
-    const needle = codec.normalizeMac(mac);
-    return [
-      ...own,
-      ...learned
-        .filter((r) => r.mac === needle)
-        .map((r) => ({
-          mac: r.mac,
-          kind: 'learned' as const,
-          ponPort: r.ponPort,
-          onuId: r.onuId,
-          ifName: r.port,
-          vlan: r.vlan,
-        })),
-    ];
+    return learnedAt(rows, needle);
   }
 
   override async rebootOnu(onu: OnuRef): Promise<void> {

@@ -241,6 +241,11 @@ export class CdataDriver extends BaseOltDriver {
     return out;
   }
 
+  /**
+   * Own MAC from the ONU list, else over telnet `show ont info by-mac`. No `findLearnedMac` (null): the only
+   * MAC-table command with evidence here is per ONU (`show mac-address ont`, `macsBehindOnu`), which needs the
+   * ONU list; the whole-table forms (`show mac-address all`, `… port … with-ont-location`) are not modelled.
+   */
   override async findMac(mac: string): Promise<MacLocation[]> {
     const own = await super.findMac(mac);
     if (!this.hasTelnet || own.length > 0) return own;

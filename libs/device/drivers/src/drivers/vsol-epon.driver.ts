@@ -12,6 +12,8 @@ import { num, raw, str, walkTable } from '../support/snmp-table';
 /**
  * V-SOL EPON over SNMP: auth table (status, MAC, description, reason, distance, times) + opm-diag strings
  * (rx is the dBm in brackets) + IF-MIB names. Verified on the V1600D and V1600D4L recordings.
+ * No learned-MAC lookup (`findLearnedMac` is null): the MAC table with evidence is per ONU
+ * (`show onu <o> mac-address-table`), and the global `show mac address-table` names the PON but not the ONU.
  */
 export class VsolEponDriver extends BaseOltDriver {
   readonly brand = 'vsol' as const;

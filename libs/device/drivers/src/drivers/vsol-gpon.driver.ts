@@ -1,3 +1,4 @@
+import type { SnmpValue } from '@pondesk/device-snmp';
 import { codec } from '../profiles';
 import * as profile from '../profiles/vsol-gpon';
 import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
@@ -24,25 +25,25 @@ export class VsolGponDriver extends BaseOltDriver {
     return sys.sysDescr ? vsolModelFromText(sys.sysDescr).model : null;
   }
 
-  async listPonPorts(known: KnownOnus = {}): Promise<PonPortInfo[]> {
+  /** The per-PON table (counts and transceiver) by PON number; columns from third-party walks, so it may be empty. */
+  private ponTable(): Promise<Map<string, Partial<Record<PonColumn, SnmpValue>>>> {
     const o = profile.oids;
-    const [rows, onus] = await Promise.all([
-      walkTable(this.snmp, {
-        name: o.ponName,
-        total: o.ponOnuTotal,
-        online: o.ponOnuOnline,
-        temp: o.ponSfpTemperature,
-        volt: o.ponSfpVoltage,
-        bias: o.ponSfpBias,
-        tx: o.ponSfpTxPower,
-      }),
-      known.onus ?? this.listOnus(),
-    ]);
+    return walkTable(this.snmp, {
+      name: o.ponName,
+      total: o.ponOnuTotal,
+      online: o.ponOnuOnline,
+      temp: o.ponSfpTemperature,
+      volt: o.ponSfpVoltage,
+      bias: o.ponSfpBias,
+      tx: o.ponSfpTxPower,
+    });
+  }
+
+  async listPonPorts(known: KnownOnus = {}): Promise<PonPortInfo[]> {
+    const [rows, onus] = await Promise.all([this.ponTable(), known.onus ?? this.listOnus()]);
     const s = profile.scale.pon;
-    const ports = new Set<number>([...rows.keys()].filter((k) => /^\d+$/.test(k)).map(Number));
-    for (const u of onus) ports.add(u.ponPort);
     const out: PonPortInfo[] = [];
-    for (const p of ports) {
+    for (const p of ponNumbers(rows, onus)) {
       const r = rows.get(String(p)) ?? {};
       const mine = onus.filter((u) => u.ponPort === p);
       // Counts from the table when present, otherwise from the ONU list itself.
@@ -174,11 +175,17 @@ export class VsolGponDriver extends BaseOltDriver {
     return super.readOnuOptics(onu);
   }
 
-  override async findMac(mac: string): Promise<MacLocation[]> {
-    const own = await super.findMac(mac);
-    if (!this.hasTelnet) return own;
-    const needle = codec.normalizeMac(mac);
-    const ports = (await this.listPonPorts()).map((p) => p.ponPort);
+  /**
+   * `configure terminal` → `show mac address-table interface gpon 0/<p>` for every PON, over telnet; null without
+   * telnet credentials. The PONs come from the per-PON SNMP table plus the ONUs of `known.onus`; only when that
+   * table is empty and no ONU list was passed does it walk the ONU list to learn them.
+   */
+  override async findLearnedMac(mac: string, known: KnownOnus = {}): Promise<MacLocation[] | null> {
+    if (!this.hasTelnet) return null;
+    const needle = this.macNeedle(mac);
+    const rows = await this.ponTable();
+    let ports = ponNumbers(rows, known.onus ?? []);
+    if (ports.length === 0 && !known.onus) ports = ponNumbers(rows, await this.listOnus());
     const learned: MacLocation[] = [];
     await this.cli(async (s) => {
       await s.exec(profile.commands.enterConfig, { allowErrors: true });
@@ -198,7 +205,7 @@ export class VsolGponDriver extends BaseOltDriver {
         }
       }
     });
-    return [...own, ...learned];
+    return learned;
   }
 
   override async rebootOnu(onu: OnuRef): Promise<void> {
@@ -217,4 +224,13 @@ export class VsolGponDriver extends BaseOltDriver {
       await s.exec('exit', { allowErrors: true });
     });
   }
+}
+
+type PonColumn = 'name' | 'total' | 'online' | 'temp' | 'volt' | 'bias' | 'tx';
+
+/** PON numbers in the per-PON table and under the given ONUs, ascending (the order `listPonPorts` reports). */
+function ponNumbers(rows: ReadonlyMap<string, unknown>, onus: readonly OnuRecord[]): number[] {
+  const ports = new Set<number>([...rows.keys()].filter((k) => /^\d+$/.test(k)).map(Number));
+  for (const u of onus) ports.add(u.ponPort);
+  return [...ports].sort((a, b) => a - b);
 }

@@ -1,5 +1,5 @@
 /** BDCOM (enterprise 3320): what EPON and GPON firmware share — detection, CLI session, MAC table, CPU. */
-import type { PonMode } from '../types';
+import type { MacLocation, PonMode } from '../types';
 import type { TelnetProfile } from '@pondesk/device-telnet';
 import { COMMON_REASON_RULES, type ReasonRule, macOrRaw } from './codec';
 import {
@@ -91,6 +91,20 @@ export function parseBdcomMacTable(text: string): BdcomMacRow[] {
     });
   }
   return out;
+}
+
+/** The rows of a BDCOM MAC table that hold `mac` (`aa:bb:cc:dd:ee:ff`), as learned MAC locations. */
+export function learnedAt(rows: readonly BdcomMacRow[], mac: string): MacLocation[] {
+  return rows
+    .filter((r) => r.mac === mac)
+    .map((r) => ({
+      mac: r.mac,
+      kind: 'learned' as const,
+      ponPort: r.ponPort,
+      onuId: r.onuId,
+      ifName: r.port,
+      vlan: r.vlan,
+    }));
 }
 
 export function renderBdcomMacTable(

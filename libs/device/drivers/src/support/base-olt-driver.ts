@@ -136,11 +136,14 @@ export abstract class BaseOltDriver implements OltDriver {
     };
   }
 
-  /** Default: the ONU's own MAC in the ONU list. Brands add learned MACs from their MAC tables. */
+  /**
+   * The ONU's own MAC in the ONU list, then the client MACs learned behind ONUs (`findLearnedMac`, none when the
+   * driver cannot read a MAC table). The ONU list just walked goes along as `known`.
+   */
   async findMac(mac: string): Promise<MacLocation[]> {
-    const needle = normalizeMacInput(mac);
-    if (!needle) throw new DriverError(DriverErrorCode.NOT_FOUND, `not a MAC address: ${mac}`);
-    return (await this.listOnus())
+    const needle = this.macNeedle(mac);
+    const onus = await this.listOnus();
+    const own = onus
       .filter((o) => o.mac === needle)
       .map((o) => ({
         mac: needle,
@@ -150,6 +153,22 @@ export abstract class BaseOltDriver implements OltDriver {
         ifName: o.ifName,
         vlan: null,
       }));
+    return [...own, ...((await this.findLearnedMac(mac, { onus })) ?? [])];
+  }
+
+  /**
+   * Default: no MAC table this driver can read. Brands that have one override this. `known.onus`: the ONU list
+   * `findMac` has just walked, for a driver that would otherwise need it (standalone calls do not pass it).
+   */
+  async findLearnedMac(_mac: string, _known?: KnownOnus): Promise<MacLocation[] | null> {
+    return null;
+  }
+
+  /** Lower-case `aa:bb:cc:dd:ee:ff`, or NOT_FOUND for input that is not a MAC. */
+  protected macNeedle(mac: string): string {
+    const needle = normalizeMacInput(mac);
+    if (!needle) throw new DriverError(DriverErrorCode.NOT_FOUND, `not a MAC address: ${mac}`);
+    return needle;
   }
 
   /**

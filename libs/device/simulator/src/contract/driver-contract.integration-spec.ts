@@ -460,6 +460,94 @@ describe('contract details per transport', () => {
   });
 });
 
+/**
+ * Which brand/modes read the OLT's MAC table for client MACs (`findLearnedMac`, with credentials): BDCOM
+ * `show mac address-table <mac>`, V-SOL GPON `show mac address-table interface gpon 0/<p>`, AVIES the web
+ * `/pon_mac_table`. V-SOL EPON and C-Data have per-ONU MAC tables only, so they answer null.
+ */
+const LEARNED_MACS: Record<Kind, boolean> = {
+  'bdcom/epon': true,
+  'bdcom/gpon': true,
+  'vsol/epon': false,
+  'vsol/gpon': true,
+  'cdata/epon': false,
+  'cdata/gpon': false,
+  'avies/epon': true,
+  'avies/gpon': true,
+};
+
+describe.each(KINDS)('contract %s: learned MACs without the ONU list', (kind) => {
+  const withCredentials = { telnet: true, http: true };
+
+  if (LEARNED_MACS[kind]) {
+    it('finds held client MACs at their ONU and VLAN, [] for a MAC nobody has, null without credentials', async () => {
+      const st = oltState(kind);
+      const onus = st.onus();
+      // One ONU with client MACs on every PON that has one, each of its MACs.
+      const sample = [...new Set(onus.map((u) => u.ponPort))]
+        .map((p) => onus.find((u) => u.ponPort === p && u.clientMacs.length > 0))
+        .filter((u): u is SimOnu => u !== undefined);
+      expect(sample.length).toBeGreaterThanOrEqual(2);
+      const held = new Set(onus.flatMap((u) => [u.mac, ...u.clientMacs.map((c) => c.mac)]));
+      const nobody = '02:00:5e:00:53:01';
+      expect(held.has(nobody)).toBe(false);
+
+      const drv = driverFor(info(kind), withCredentials);
+      try {
+        for (const u of sample) {
+          for (const cm of u.clientMacs) {
+            expect(await drv.findLearnedMac(cm.mac)).toEqual([
+              {
+                mac: cm.mac,
+                kind: 'learned',
+                ponPort: u.ponPort,
+                onuId: u.onuId,
+                ifName: expect.any(String),
+                vlan: cm.vlan,
+              },
+            ]);
+          }
+        }
+        expect(await drv.findLearnedMac(nobody)).toEqual([]);
+        // findMac is the ONU's own MACs followed by these: a client MAC has no own entry.
+        const cm = sample[0]!.clientMacs[0]!;
+        expect(await drv.findMac(cm.mac)).toEqual(await drv.findLearnedMac(cm.mac));
+      } finally {
+        await drv.close();
+      }
+
+      const bare = driverFor(info(kind));
+      try {
+        expect(await bare.findLearnedMac(sample[0]!.clientMacs[0]!.mac)).toBeNull();
+      } finally {
+        await bare.close();
+      }
+      if (kind.startsWith('avies')) {
+        // AVIES reads the table over the web API only: telnet alone is not enough.
+        const cliOnly = driverFor(info(kind), { telnet: true });
+        try {
+          expect(await cliOnly.findLearnedMac(sample[0]!.clientMacs[0]!.mac)).toBeNull();
+        } finally {
+          await cliOnly.close();
+        }
+      }
+    });
+  } else {
+    it('answers null even with telnet/web credentials (no whole MAC table with evidence)', async () => {
+      const u = oltState(kind)
+        .onus()
+        .find((o) => o.clientMacs.length > 0);
+      if (!u) throw new Error('no client MAC');
+      const drv = driverFor(info(kind), withCredentials);
+      try {
+        expect(await drv.findLearnedMac(u.clientMacs[0]!.mac)).toBeNull();
+      } finally {
+        await drv.close();
+      }
+    });
+  }
+});
+
 describe('contract: autodetection', () => {
   it.each([...KINDS, 'snr', 'cisco'])('%s is recognised from its own SNMP answers', async (kind) => {
     const d = fleet.devices.find((x) => x.name === nameOf(kind as Kind))!;

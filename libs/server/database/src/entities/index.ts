@@ -1,6 +1,7 @@
 import { AuditLogEntity } from './audit-log.entity';
 import { AuthSessionEntity } from './auth-session.entity';
 import { BranchEntity } from './branch.entity';
+import { InactiveScanResultEntity } from './inactive-scan-result.entity';
 import { MenuEntity } from './menu.entity';
 import { OltEntity } from './olt.entity';
 import { OnuSignalHourlyEntity } from './onu-signal-hourly.entity';
@@ -23,6 +24,7 @@ export {
   AuditLogEntity,
   AuthSessionEntity,
   BranchEntity,
+  InactiveScanResultEntity,
   MenuEntity,
   OtpChallengeEntity,
   PasswordResetEntity,
@@ -54,4 +56,6 @@ export const entities: (new () => object)[] = [
   OnuEntity,
   OnuStatusEventEntity,
   OnuSignalHourlyEntity,
+  // Scans (MAC find, inactive ONUs).
+  InactiveScanResultEntity,
 ];

@@ -14,6 +14,7 @@ import { OnuSortMirrors1795720100000 } from './1795720100000-OnuSortMirrors';
 import { OnuSearchTable1795730000000 } from './1795730000000-OnuSearchTable';
 import { OnuSortCovers1795730100000 } from './1795730100000-OnuSortCovers';
 import { OnuListKeys1795730200000 } from './1795730200000-OnuListKeys';
+import { InactiveScanResults1795740524193 } from './1795740524193-InactiveScanResults';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -32,4 +33,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuSearchTable1795730000000,
   OnuSortCovers1795730100000,
   OnuListKeys1795730200000,
+  InactiveScanResults1795740524193,
 ];

@@ -1,54 +1,50 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Autocomplete,
-  Box,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useState, type HTMLAttributes } from 'react';
+import { Dialog, DialogContent, DialogTitle, IconButton, MenuItem, TextField } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { graphPath, usePppoeSuggestions } from '../../onus';
-import { useDebounced } from '../use-debounced';
-
-/** Spec: suggestions wait for a pause in typing, and their box is 180 px high. */
-export const SUGGEST_DEBOUNCE_MS = 300;
-const SUGGESTION_BOX_PX = 180;
+import { MacFind } from './mac-find-panel';
+import { PppoeSearch } from './pppoe-search';
 
 type Mode = 'pppoe' | 'mac';
 
 /**
- * The top bar's search: PPPOE mode suggests the tenant's PPPoE ids by substring (from the server, top 20)
- * and opens the PPPoE page on Enter or a click. Mac Find arrives with its own piece of work.
+ * The top bar's search. Mac Find (the default, spec 2 §2.5) searches every OLT the user may see for a MAC
+ * address, live; PPPOE suggests PPPoE ids and opens their page. Changing mode starts the new one afresh
+ * (and stops a running MAC find).
  */
 export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('pppoe');
-  const [text, setText] = useState('');
-  const term = useDebounced(text.trim(), SUGGEST_DEBOUNCE_MS);
-  const suggestions = usePppoeSuggestions(mode === 'pppoe' ? term : '');
+  const [mode, setMode] = useState<Mode>('mac');
 
-  useEffect(() => {
-    if (!open) setText('');
-  }, [open]);
-
-  const go = (pppoe: string | null) => {
-    const id = pppoe?.trim();
-    if (!id) return;
-    onClose();
-    navigate(graphPath(id));
-  };
-  const options = term ? (suggestions.data?.items ?? []) : [];
-  const waiting = text.trim() !== term || suggestions.isFetching;
+  const modeSelect = (
+    <TextField
+      select
+      size="small"
+      label="Mode"
+      value={mode}
+      onChange={(e) => setMode(e.target.value as Mode)}
+      sx={{ minWidth: 140, flexShrink: 0 }}
+      slotProps={{
+        select: {
+          SelectDisplayProps: { 'data-testid': 'search-mode' } as HTMLAttributes<HTMLDivElement>,
+        },
+      }}
+    >
+      <MenuItem value="mac" data-testid="search-mode-mac">
+        Mac Find
+      </MenuItem>
+      <MenuItem value="pppoe" data-testid="search-mode-pppoe">
+        PPPOE
+      </MenuItem>
+    </TextField>
+  );
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="search-popup-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={mode === 'mac' ? 'lg' : 'sm'}
+      aria-labelledby="search-popup-title"
+    >
       <DialogTitle id="search-popup-title" sx={{ pr: 6 }}>
         Search
         <IconButton
@@ -60,76 +56,11 @@ export function SearchPopup({ open, onClose }: { open: boolean; onClose: () => v
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            size="small"
-            label="Mode"
-            value={mode}
-            onChange={(e) => {
-              setMode(e.target.value as Mode);
-              setText('');
-            }}
-            sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="pppoe">PPPOE</MenuItem>
-            <MenuItem value="mac" disabled>
-              Mac Find (coming soon)
-            </MenuItem>
-          </TextField>
-          <Autocomplete
-            freeSolo
-            fullWidth
-            autoHighlight={false}
-            options={options}
-            filterOptions={(o) => o}
-            inputValue={text}
-            onInputChange={(_, value, reason) => reason !== 'reset' && setText(value)}
-            onChange={(_, value) => go(typeof value === 'string' ? value : null)}
-            loading={!!term && waiting}
-            slotProps={{ listbox: { sx: { maxHeight: SUGGESTION_BOX_PX } } }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus
-                size="small"
-                label="PPPoE ID"
-                placeholder="e.g. rahim"
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: {
-                    ...params.slotProps.htmlInput,
-                    maxLength: 64,
-                    'data-testid': 'search-pppoe-input',
-                  },
-                  input: {
-                    ...params.slotProps.input,
-                    endAdornment: (
-                      <>
-                        {term && waiting ? <CircularProgress size={16} /> : null}
-                        {params.slotProps.input.endAdornment}
-                      </>
-                    ),
-                  },
-                }}
-              />
-            )}
-          />
-        </Stack>
-        <Box sx={{ mt: 2 }}>
-          <Typography
-            variant="caption"
-            color={suggestions.isError ? 'error' : 'text.secondary'}
-            role="status"
-            data-testid="search-status"
-          >
-            {suggestions.isError
-              ? `Suggestions failed: ${suggestions.error.message}`
-              : term && !waiting && options.length === 0
-                ? 'No PPPoE ID contains this text'
-                : 'Enter opens the PPPoE page of what you typed or the highlighted suggestion.'}
-          </Typography>
-        </Box>
+        {mode === 'mac' ? (
+          <MacFind key="mac" modeSelect={modeSelect} onNavigate={onClose} />
+        ) : (
+          <PppoeSearch key="pppoe" modeSelect={modeSelect} onClose={onClose} />
+        )}
       </DialogContent>
     </Dialog>
   );
