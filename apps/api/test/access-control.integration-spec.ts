@@ -122,7 +122,7 @@ describe('access control on every route', () => {
       'PUT /api/v1/roles/{id}/active': { active: false },
       'PATCH /api/v1/branches/{id}': { name: 'changed by another tenant' },
       'PATCH /api/v1/onus/{id}': { pppoeIds: ['changed@other-tenant'], ifName: 'EPON0/1:1' },
-      'POST /api/v1/scans/{scanId}/retry': { oltId: a.oltId },
+      'POST /api/v1/scans/{id}/retry': { oltId: a.oltId },
     });
   });
   afterAll(() => api.close());

@@ -64,24 +64,24 @@ export class ScansController {
     return this.scans.inactiveResults(actor, query.oltIds);
   }
 
-  @Post(':scanId/retry')
+  @Post(':id/retry')
   @HttpCode(202)
   @RequirePermission(...ANY_SCAN)
   @ApiOperation({ summary: 'Run one OLT’s part of the user’s own scan again' })
   async retry(
     @CurrentUser() actor: TenantActor,
-    @Param('scanId', UuidParamPipe) scanId: string,
+    @Param('id', UuidParamPipe) scanId: string,
     @Body() body: RetryScanOltDto,
   ): Promise<{ ok: true }> {
     await this.scans.retry(actor, scanId, body.oltId);
     return { ok: true };
   }
 
-  @Delete(':scanId')
+  @Delete(':id')
   @HttpCode(204)
   @RequirePermission(...ANY_SCAN)
   @ApiOperation({ summary: 'Stop the user’s own scan: OLTs not yet begun answer CANCELLED' })
-  cancel(@CurrentUser() actor: TenantActor, @Param('scanId', UuidParamPipe) scanId: string): Promise<void> {
+  cancel(@CurrentUser() actor: TenantActor, @Param('id', UuidParamPipe) scanId: string): Promise<void> {
     return this.scans.cancel(actor, scanId);
   }
 }
