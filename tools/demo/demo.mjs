@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_USER, seedDemo } from './seed-demo.mjs';
+import { DEMO_USER, connectSimRouters, seedDemo } from './seed-demo.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -134,6 +134,20 @@ if (listed.status !== 0) {
 }
 const devices = JSON.parse(listed.stdout);
 start('sim', ...SIM);
+// The simulator prints its control API's URL when its fleet is up (`control API: http://127.0.0.1:18999 …`).
+const simControl = new Promise((resolve) => {
+  let seen = '';
+  const sim = children[children.length - 1];
+  const onData = (d) => {
+    seen = (seen + d.toString()).slice(-4096);
+    const m = /control API: (http:\/\/\S+)/.exec(seen);
+    if (!m) return;
+    sim.stdout.off('data', onData);
+    resolve(m[1]);
+  };
+  sim.stdout.on('data', onData);
+  sim.on('exit', () => resolve(null));
+});
 
 process.stdout.write('\n▶ Starting the API and the worker\n');
 start('api', 'dist/server/apps/api/src/main.js');
@@ -163,12 +177,30 @@ if (!shuttingDown) {
     process.stderr.write(`\n✖ Seeding the demo tenant failed: ${error.message}\n`);
     shutdown(1);
   }
+  let routers = '';
+  if (!shuttingDown) {
+    // Simulated MikroTik routers post PPPoE session events to the console (optional: the demo runs without).
+    try {
+      const controlUrl = await Promise.race([
+        simControl,
+        new Promise((r) => setTimeout(() => r(null), 15000)),
+      ]);
+      if (!controlUrl) throw new Error('the simulator did not print its control API URL');
+      const r = await connectSimRouters(`http://127.0.0.1:${port}`, controlUrl);
+      if (r.connected)
+        routers = '  Simulated MikroTik routers report PPPoE session events to the Down Count List.\n';
+      else process.stderr.write(`\n⚠ Simulated MikroTik routers not connected: ${r.reason}.\n`);
+    } catch (error) {
+      process.stderr.write(`\n⚠ Simulated MikroTik routers not connected: ${error.message}\n`);
+    }
+  }
   if (!shuttingDown) {
     process.stdout.write(
       `\n  PonDesk is running at ${url}\n` +
         `  Sign in as ${DEMO_USER.username} / ${DEMO_USER.password}\n` +
         `  Platform admin: ${env.PLATFORM_ADMIN_USERNAME || 'platform'} (password in data/demo-secrets.env)\n` +
         seeded +
+        routers +
         `  API docs: ${url}/api/docs · health: ${url}/api/v1/health\n  Press Ctrl+C to stop.\n\n`,
     );
   }

@@ -93,3 +93,29 @@ export async function seedDemo(baseUrl, devices) {
   }
   return { added, total: existing.length + added };
 }
+
+/**
+ * Points the simulated MikroTik routers (one per simulated OLT) at the console's session-event ingest, with
+ * the demo tenant's ingest key and two PPP-only drops a minute, so the Down Count List fills by itself.
+ * Answers `{ connected: true }`, or `{ connected: false, reason }` when the API has no ingest yet (404).
+ */
+export async function connectSimRouters(baseUrl, controlUrl) {
+  const auth = expectOk(
+    'Signing in the demo operator',
+    await call(baseUrl, '/auth/login', {
+      method: 'POST',
+      body: { username: DEMO_USER.username, password: DEMO_USER.password },
+    }),
+  );
+  const setup = await call(baseUrl, '/ingest/setup', { token: auth.accessToken });
+  if (setup.status === 404) return { connected: false, reason: 'the API answers 404 for /ingest/setup' };
+  const { key } = expectOk('Reading the ingest setup', setup);
+  const res = await fetch(`${controlUrl}/routers`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    // Loopback: the simulator refuses to post anywhere else.
+    body: JSON.stringify({ url: `${baseUrl}/api/v1/ingest/session-events`, key, pppDropsPerMinute: 2 }),
+  });
+  if (!res.ok) throw new Error(`the simulator refused PUT /routers (${res.status}): ${await res.text()}`);
+  return { connected: true };
+}

@@ -23,6 +23,7 @@ import { OltPermissionsModule } from './modules/olt-permissions/olt-permissions.
 import { OltsModule } from './modules/olts/olts.module';
 import { OnusModule } from './modules/onus/onus.module';
 import { ScansModule } from './modules/scans/scans.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { RolesModule } from './modules/roles/roles.module';
@@ -47,6 +48,7 @@ export const FEATURE_MODULES = [
   OltsModule,
   OnusModule,
   ScansModule,
+  SessionsModule,
   DashboardModule,
 ];
 

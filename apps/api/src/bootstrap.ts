@@ -13,6 +13,8 @@ import { compressJson } from './common/http/compress-json';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { webAppHandler } from './common/http/web-app';
 import { RedisIoAdapter } from './modules/realtime/redis-io.adapter';
+import { ingestFastPath } from './modules/sessions/ingest-fast-path';
+import { INGEST_PATH } from './modules/sessions/ingest-setup.service';
 
 export const API_PREFIX = 'api/v1';
 
@@ -79,6 +81,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+  // Routers' session events skip the rest of the pipeline (see `ingestFastPath`): no page, no browser.
+  app.use(INGEST_PATH, ingestFastPath(app));
   app.use(securityHeaders());
   app.use('/api', compressJson());
   app.use(safeBodyParsers);

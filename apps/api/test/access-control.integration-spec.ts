@@ -108,6 +108,13 @@ describe('access control on every route', () => {
     );
     expect(scan.status).toBe(201);
     a.scanId = scan.body.scanId;
+    // A session drop of tenant A's line, reported by its router.
+    const setup = await client.get<{ key: string }>('/ingest/setup', tenantA.token);
+    const posted = await client.request('POST', '/ingest/session-events', {
+      headers: { 'x-ingest-key': setup.body.key },
+      body: { action: 'down', user: a.pppoeId },
+    });
+    expect(posted.status).toBe(202);
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -139,6 +146,8 @@ describe('access control on every route', () => {
       // The PPPoE id of tenant A's ONU (the path names it instead of a row id).
       '/api/v1/pppoe/{id}': a.pppoeId,
       '/api/v1/scans/{id}': a.scanId,
+      // Tenant A's line with session events (its PPPoE id names it).
+      '/api/v1/down-counts/{id}': a.pppoeId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -169,6 +178,8 @@ describe('access control on every route', () => {
         'POST /api/v1/auth/refresh',
         'POST /api/v1/auth/register',
         'POST /api/v1/auth/sign-up',
+        // Routers' session events: authenticated by the tenant's ingest key, not a user's token.
+        'POST /api/v1/ingest/session-events',
       ].sort(),
     );
   });

@@ -5,7 +5,7 @@ import { createDataSource } from '@pondesk/server-database';
 import { testEnv } from '@pondesk/server-testing';
 import { MaintenanceService } from '../src/maintenance/maintenance.service';
 
-describe('signal sample maintenance', () => {
+describe('partition maintenance (signal samples, session events)', () => {
   let db: DataSource;
   let maintenance: MaintenanceService;
   const tenantId = randomUUID();
@@ -28,10 +28,14 @@ describe('signal sample maintenance', () => {
   it('creates monthly partitions ahead, drops months past retention and deletes the rest past it', async () => {
     const now = new Date('2031-06-15T12:00:00Z');
     const first = await maintenance.maintainPartitions(new Date('2031-01-10T00:00:00Z'));
+    // Session events are partitioned by month the same way (their retention, 180 days, drops nothing here).
     expect(first.created).toEqual([
       'onu_signal_sample_y2031m01',
       'onu_signal_sample_y2031m02',
       'onu_signal_sample_y2031m03',
+      'session_event_y2031m01',
+      'session_event_y2031m02',
+      'session_event_y2031m03',
     ]);
     await insert('2031-01-20T10:00:00Z', -20); // in a month that ends before the cutoff
     await insert('2031-03-10T10:00:00Z', -21); // cutoff (2031-03-17) falls in this month: deleted row by row
@@ -41,7 +45,11 @@ describe('signal sample maintenance', () => {
       'onu_signal_sample_y2031m06',
       'onu_signal_sample_y2031m07',
       'onu_signal_sample_y2031m08',
+      'session_event_y2031m06',
+      'session_event_y2031m07',
+      'session_event_y2031m08',
     ]);
+    expect(second.dropped.filter((t) => t.startsWith('session_event'))).toEqual([]);
     expect(second.dropped).toEqual(
       expect.arrayContaining(['onu_signal_sample_y2031m01', 'onu_signal_sample_y2031m02']),
     );
@@ -114,5 +122,29 @@ describe('signal sample maintenance', () => {
     expect(text).toContain('Index Only Scan using onu_signal_hourly_cover_idx');
     expect(text).toMatch(/actual rows=24 /);
     expect(text).toContain('Heap Fetches: 0');
+  });
+});
+
+describe('session event partitions', () => {
+  it('moves an event that reached the default partition into its month, keeping its id', async () => {
+    const db = createDataSource(process.env.DATABASE_URL!);
+    await db.initialize();
+    try {
+      const maintenance = new MaintenanceService(db, loadConfig(testEnv({})));
+      const tenant = randomUUID();
+      const [{ id }]: { id: string }[] = await db.query(
+        `INSERT INTO session_event (tenant_id, received_at, pppoe_id, action) VALUES ($1, '2033-04-02T00:00:00Z', 'p@isp', 'down') RETURNING id::text`,
+        [tenant],
+      );
+      const result = await maintenance.maintainPartitions(new Date('2033-04-05T00:00:00Z'));
+      expect(result.created).toContain('session_event_y2033m04');
+      const rows = await db.query(
+        'SELECT id::text, tableoid::regclass::text AS part FROM session_event WHERE tenant_id = $1',
+        [tenant],
+      );
+      expect(rows).toEqual([{ id, part: 'session_event_y2033m04' }]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

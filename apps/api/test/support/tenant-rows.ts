@@ -32,19 +32,20 @@ export async function createTenantOlt(client: ApiClient, owner: TestAccount): Pr
 }
 
 /**
- * An ONU of the tenant's OLT carrying one PPPoE id. ONUs come from polls; writing the row directly
- * gives the access checks a row to aim at without an OLT to poll.
+ * An ONU of the tenant's OLT (PON 1, ONU `onuId`) carrying one PPPoE id. ONUs come from polls; writing
+ * the row directly gives the checks a row to aim at without an OLT to poll.
  */
 export async function createTenantOnu(
   db: DataSource,
   tenantId: string,
   oltId: string,
   pppoeId: string,
+  onuId = 1,
 ): Promise<string> {
   const [row]: { id: string }[] = await db.query(
     `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, status, pppoe_ids, rx_dbm)
-     VALUES ($1, $2, 1, 1, 'EPON0/1:1', 'online', ARRAY[$3]::text[], -21.5) RETURNING id`,
-    [tenantId, oltId, pppoeId],
+     VALUES ($1, $2, 1, $4::int, 'EPON0/1:' || $4::text, 'online', ARRAY[$3]::text[], -21.5) RETURNING id`,
+    [tenantId, oltId, pppoeId, onuId],
   );
   return row.id;
 }

@@ -51,6 +51,7 @@ const EditOltPage = screen(() => import('../features/olts/pages/edit-olt-page'))
 const OltDataPortsPage = screen(() => import('../features/onus/pages/olt-data-ports-page'));
 const OltPortsPage = screen(() => import('../features/onus/pages/olt-ports-page'));
 const GraphPage = screen(() => import('../features/pppoe-page/pages/graph-page'));
+const DownCountPage = screen(() => import('../features/down-count/pages/down-count-page'));
 const OnuDownScannerPage = screen(() => import('../features/onu-down-scanner/pages/onu-down-scanner-page'));
 
 const page = (Page: ComponentType) => (
@@ -123,7 +124,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: '/live-log-list', element: later('Live Log List') },
   { path: '/share-olt', element: later('Share OLT', Permission.Share) },
   { path: '/share-olt/:edit_id', element: later('Share OLT') },
-  { path: '/onu-down-count', element: later('Down Count List', Permission.OnuDownCount) },
+  screenRoute('/onu-down-count', DownCountPage, Permission.OnuDownCount),
   screenRoute('/onu-down-scanner', OnuDownScannerPage, Permission.OnuDownScanner, prefetchScanOlts),
   screenRoute('/graph/:pppoe', GraphPage),
   { path: '/switch-list', element: later('Switch List', Permission.SwitchList) },

@@ -8,10 +8,20 @@ import { OnJob } from '../jobs/on-job.decorator';
 
 const monthStart = (d: Date, offset = 0) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
-const partitionName = (d: Date) =>
-  `onu_signal_sample_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+const partitionName = (table: string, d: Date) =>
+  `${table}_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
-/** Monthly sample partitions ahead of time, retention by dropping whole months, hourly rollups. */
+/** A table partitioned by month of `column`, with a default partition `<table>_default`. */
+interface MonthlyTable {
+  table: string;
+  column: string;
+  retentionDays: number;
+}
+
+/**
+ * Monthly partitions (signal samples, session events) ahead of time, retention by dropping whole months,
+ * hourly rollups.
+ */
 @Injectable()
 export class MaintenanceService {
   private readonly logger = new Logger(MaintenanceService.name);
@@ -33,32 +43,63 @@ export class MaintenanceService {
   }
 
   async maintainPartitions(now: Date): Promise<SamplePartitionsResult> {
+    const tables: MonthlyTable[] = [
+      { table: 'onu_signal_sample', column: 'sampled_at', retentionDays: this.config.SAMPLE_RETENTION_DAYS },
+      {
+        table: 'session_event',
+        column: 'received_at',
+        retentionDays: this.config.SESSION_EVENT_RETENTION_DAYS,
+      },
+    ];
+    const out: SamplePartitionsResult = { created: [], dropped: [], deleted: 0 };
+    for (const t of tables) {
+      const r = await this.maintainTable(t, now);
+      out.created.push(...r.created);
+      out.dropped.push(...r.dropped);
+      out.deleted += r.deleted;
+    }
+    // The per-day drop counts outlive no event they count.
+    await this.db.query(`DELETE FROM session_down_daily WHERE day < $1::date`, [
+      new Date(now.getTime() - this.config.SESSION_EVENT_RETENTION_DAYS * 86400_000),
+    ]);
+    if (out.created.length || out.dropped.length)
+      this.logger.log(
+        `partitions: created ${out.created.join(', ') || 'none'}, dropped ${out.dropped.join(', ') || 'none'}`,
+      );
+    return out;
+  }
+
+  private async maintainTable(
+    { table, column, retentionDays }: MonthlyTable,
+    now: Date,
+  ): Promise<SamplePartitionsResult> {
     const created: string[] = [];
     for (const offset of [0, 1, 2]) {
       const from = monthStart(now, offset);
-      const name = partitionName(from);
+      const name = partitionName(table, from);
       const exists = await this.db.query('SELECT 1 FROM pg_class WHERE relname = $1', [name]);
       if (exists.length) continue;
       const range = [from.toISOString(), monthStart(now, offset + 1).toISOString()];
       // Rows that landed in the default partition before this month's partition existed move with it.
       await this.db.transaction(async (tx) => {
-        await tx.query(`CREATE TABLE "${name}" (LIKE onu_signal_sample INCLUDING DEFAULTS)`);
+        await tx.query(`CREATE TABLE "${name}" (LIKE ${table} INCLUDING DEFAULTS)`);
         await tx.query(
-          `WITH moved AS (DELETE FROM onu_signal_sample_default WHERE sampled_at >= $1 AND sampled_at < $2 RETURNING *)
-           INSERT INTO "${name}" SELECT * FROM moved`,
+          `WITH moved AS (DELETE FROM ${table}_default WHERE ${column} >= $1 AND ${column} < $2 RETURNING *)
+           INSERT INTO "${name}" OVERRIDING SYSTEM VALUE SELECT * FROM moved`,
           range,
         );
         await tx.query(
-          `ALTER TABLE onu_signal_sample ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
+          `ALTER TABLE ${table} ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
         );
       });
       created.push(name);
     }
-    const cutoff = new Date(now.getTime() - this.config.SAMPLE_RETENTION_DAYS * 86400_000);
+    const cutoff = new Date(now.getTime() - retentionDays * 86400_000);
     const dropped: string[] = [];
     const parts: { name: string }[] = await this.db.query(
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
-       WHERE p.relname = 'onu_signal_sample' AND c.relname ~ '^onu_signal_sample_y[0-9]{4}m[0-9]{2}$'`,
+       WHERE p.relname = $1 AND c.relname ~ ('^' || $1 || '_y[0-9]{4}m[0-9]{2}$')`,
+      [table],
     );
     for (const { name } of parts) {
       const match = /y(\d{4})m(\d{2})$/.exec(name);
@@ -71,15 +112,10 @@ export class MaintenanceService {
       }
     }
     // The oldest remaining month holds some rows past retention; partition pruning keeps this cheap.
-    const res: [unknown[], number] = await this.db.query(
-      'DELETE FROM onu_signal_sample WHERE sampled_at < $1',
-      [cutoff],
-    );
+    const res: [unknown[], number] = await this.db.query(`DELETE FROM ${table} WHERE ${column} < $1`, [
+      cutoff,
+    ]);
     const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
-    if (created.length || dropped.length)
-      this.logger.log(
-        `sample partitions: created ${created.join(', ') || 'none'}, dropped ${dropped.join(', ') || 'none'}`,
-      );
     return { created, dropped, deleted };
   }
 

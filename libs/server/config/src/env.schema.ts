@@ -122,6 +122,8 @@ export const envSchema = z.object({
   OLT_HEALTH_INTERVAL_SECONDS: intFromEnv(5, 3600, 60),
   /** Raw rx samples older than this are dropped; hourly rollups stay. */
   SAMPLE_RETENTION_DAYS: intFromEnv(1, 3650, 90),
+  /** PPPoE session events older than this are dropped (whole months first); the Down Count List needs 30. */
+  SESSION_EVENT_RETENTION_DAYS: intFromEnv(31, 3650, 180),
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
   PLATFORM_ADMIN_PASSWORD: z
     .string()

@@ -6,6 +6,16 @@ import { REDACT_PATHS, REDACTED } from './redaction';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+const QUIET_PATH = '/api/v1/ingest/session-events';
+
+/** Query parameters that carry secrets (a router that cannot set a header puts its ingest key in the URL). */
+const SECRET_QUERY = /([?&](?:key|token|secret)=)[^&#]*/gi;
+
+/** The URL as logged: secret query values censored. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, `$1${encodeURIComponent(REDACTED)}`);
+}
+
 export function basePinoOptions(level: string, service: string): LoggerOptions {
   return {
     level,
@@ -33,10 +43,13 @@ export function httpLoggerOptions(level: string, service: string): PinoHttpOptio
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    autoLogging: { ignore: (req) => req.url === '/api/v1/health' },
+    // Router session events arrive by the thousand in an outage; their service logs what goes wrong.
+    autoLogging: {
+      ignore: (req) => req.url === '/api/v1/health' || req.url?.startsWith(QUIET_PATH) === true,
+    },
   };
 }

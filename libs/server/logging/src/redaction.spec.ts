@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { basePinoOptions } from './pino-options';
+import { basePinoOptions, redactUrl } from './pino-options';
 
 function capture(): { logger: pino.Logger; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
@@ -46,5 +46,15 @@ describe('log redaction', () => {
     const { logger, lines } = capture();
     logger.info({ req: { headers: { authorization: 'Bearer abc.def' }, url: '/x' } });
     expect(JSON.stringify(lines()[0])).not.toContain('abc.def');
+  });
+});
+
+describe('URL redaction', () => {
+  it('censors an ingest key passed in the query string and keeps the rest of the URL', () => {
+    expect(redactUrl('/api/v1/ingest/session-events?key=pdk_s3cr3t&x=1')).toBe(
+      '/api/v1/ingest/session-events?key=%5Bredacted%5D&x=1',
+    );
+    expect(redactUrl('/api/v1/onus?search=key%3D1&page=2')).toBe('/api/v1/onus?search=key%3D1&page=2');
+    expect(redactUrl('/x?a=1&Token=abc')).toBe('/x?a=1&Token=%5Bredacted%5D');
   });
 });

@@ -14,6 +14,7 @@ const SECRET_KEYS = [
   'otp',
   'secret',
   'ingestSecret',
+  'ingestKey',
   'community',
   'snmpCommunity',
   'readCommunity',
@@ -29,6 +30,8 @@ export const REDACT_PATHS: string[] = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-ingest-secret"]',
+  'req.headers["x-ingest-key"]',
+  'req.body.key',
   'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `req.body.${k}`]),
 ];

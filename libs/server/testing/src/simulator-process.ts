@@ -41,6 +41,52 @@ export interface FleetDevice {
   onusPerPort: number;
 }
 
+/** `PUT /routers` on the simulator's control API. */
+export interface SimRoutersConfig {
+  /** `http://127.0.0.1:<port>/api/v1/ingest/session-events` (loopback only). */
+  url: string;
+  key: string;
+  pppDropsPerMinute?: number;
+  seed?: number;
+}
+
+/** What the simulator's `/routers` routes answer. */
+export interface SimRoutersStats {
+  enabled: boolean;
+  url: string | null;
+  /** Masked. */
+  key: string | null;
+  pppDropsPerMinute: number;
+  routers: number;
+  subscribers: number;
+  sessionsUp: number;
+  events: { up: number; down: number; pppDrops: number };
+  posted: number;
+  accepted: number;
+  failed: number;
+  inFlight: number;
+  queued: number;
+  byStatus: Record<string, number>;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+/** A session event as the simulated router posted it. */
+export interface SimSessionEvent {
+  action: 'up' | 'down';
+  user: string;
+  callerId: string;
+  remoteAddress: string;
+  router: string;
+}
+
+export interface SimPppDrop {
+  router: string;
+  down: SimSessionEvent;
+  /** When the `up` is due (ISO). */
+  upAt: string;
+}
+
 /** A simulated fleet in its own process (as `npm run sim` runs it), with its loopback control API. */
 export class SimulatorProcess {
   private constructor(
@@ -129,6 +175,46 @@ export class SimulatorProcess {
 
   /** POST/PUT to the control API; fails the test on anything but 200. */
   async send(method: 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.control}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`simulator ${method} ${path} → ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  /**
+   * Turns the simulated MikroTik routers on (one per OLT, `BRAS-<OLT name>`): they post PPPoE session events
+   * to `url` (loopback only) with `key` as the ingest key when ONUs go offline/online, and `pppDropsPerMinute`
+   * PPP-only drops a minute. Answers the config (key masked) and counters.
+   */
+  async routers(config: SimRoutersConfig): Promise<SimRoutersStats> {
+    return (await this.call('PUT', '/routers', config)) as SimRoutersStats;
+  }
+
+  /** The routers stop posting (counters stay readable). */
+  async routersOff(): Promise<SimRoutersStats> {
+    return (await this.call('DELETE', '/routers')) as SimRoutersStats;
+  }
+
+  async routerStats(): Promise<SimRoutersStats> {
+    return (await this.call('GET', '/routers')) as SimRoutersStats;
+  }
+
+  /**
+   * The ONU's subscriber has a PPP-only drop: its router posts `down` now and `up` 3 s later, the ONU staying
+   * online. Fails when the ONU carries no PPPoE id (404), is offline or the routers are off (409).
+   */
+  async pppDrop(device: string, ponPort: number, onuId: number): Promise<SimPppDrop> {
+    return (await this.call('POST', '/routers/ppp-drop', { device, ponPort, onuId })) as SimPppDrop;
+  }
+
+  private async call(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<unknown> {
     const res = await fetch(`${this.control}${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },

@@ -11,5 +11,6 @@ export * from './fleet/dashboard';
 export * from './fleet/monitoring';
 export * from './fleet/pppoe-ids';
 export * from './fleet/scans';
+export * from './fleet/sessions';
 export * from './validation';
 export * from './forms';

@@ -1,4 +1,5 @@
 import type { ScanOltFinishedEvent, ScanOltStartedEvent } from './fleet/scans';
+import type { SessionEventPushed } from './fleet/sessions';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
 // Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`).
@@ -80,6 +81,8 @@ export interface ServerToClientEvents {
   /** To the sockets of the session that started the scan only. */
   'scan.olt.started': (payload: ScanOltStartedEvent) => void;
   'scan.olt.finished': (payload: ScanOltFinishedEvent) => void;
+  /** PPPoE session events from the routers, batched (a storm sends thousands a second). */
+  'session.events': (payload: { events: SessionEventPushed[] }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -26,8 +26,18 @@ import { ONU_LAST_SEEN_SQL, ONU_ROW_COLUMNS, isoTime } from './onu-row.sql';
 import { searchMatches } from './onus.service';
 
 /** A detail row as selected: the OnuRow and OLT fields as sent, the rest still to be shaped. */
-interface DetailRow extends Pick<OnuDetail, Exclude<keyof OnuDetail, 'portUsage' | 'previous'>> {
+interface DetailRow extends Pick<
+  OnuDetail,
+  Exclude<keyof OnuDetail, 'portUsage' | 'previous' | 'downCountSource' | 'lastSession'>
+> {
   portCount: number;
+  /** Session drops of its PPPoE ids in the window, and whether the tenant's routers report any at all. */
+  sessionDowns: number | null;
+  hasSessions: boolean;
+  sessionAt: string | null;
+  sessionAction: 'up' | 'down' | null;
+  sessionIp: string | null;
+  sessionMac: string | null;
   previousRx: number | null;
   previousAt: string | null;
 }
@@ -53,12 +63,23 @@ const toDetail = ({
   previousRx,
   previousAt,
   latestSampleAt,
+  sessionDowns,
+  hasSessions,
+  sessionAt,
+  sessionAction,
+  sessionIp,
+  sessionMac,
   ...row
 }: DetailRow): OnuDetail => ({
   ...row,
   portUsage: { count: portCount, ...PORT_CAPACITY[row.oltMode] },
   lastDownAt,
-  downCount,
+  downCount: hasSessions ? (sessionDowns ?? 0) : downCount,
+  downCountSource: hasSessions ? 'sessions' : 'onu',
+  lastSession:
+    sessionAt && sessionAction
+      ? { at: sessionAt, action: sessionAction, ip: sessionIp, mac: sessionMac }
+      : null,
   previous: previousRx === null || previousAt === null ? null : { rxDbm: previousRx, at: previousAt },
   latestSampleAt,
 });
@@ -309,8 +330,17 @@ export class OnuDetailsService {
          (SELECT count(*)::int FROM onu_status_event e WHERE e.onu_ref = n.id AND e.to_status = 'offline'
             AND e.occurred_at > now() - make_interval(days => ${DOWN_COUNT_DAYS})) AS "downCount",
          s.previous_rx AS "previousRx", ${isoTime('s.previous_at')} AS "previousAt",
-         ${isoTime('s.latest_at')} AS "latestSampleAt"
+         ${isoTime('s.latest_at')} AS "latestSampleAt",
+         (SELECT sum(d.downs)::int FROM session_down_daily d WHERE d.tenant_id = n.tenant_id
+            AND d.pppoe_id = ANY(n.pppoe_ids) AND d.day > (now() AT TIME ZONE 'UTC')::date - ${DOWN_COUNT_DAYS}) AS "sessionDowns",
+         EXISTS (SELECT 1 FROM session_down_daily d WHERE d.tenant_id = n.tenant_id) AS "hasSessions",
+         ${isoTime('ls.received_at')} AS "sessionAt", ls.action AS "sessionAction", ls.ip AS "sessionIp",
+         ls.mac AS "sessionMac"
        FROM onu n JOIN olt o ON o.id = n.olt_id
+       LEFT JOIN LATERAL (
+         SELECT e.received_at, e.action, e.ip, e.mac FROM session_event e
+         WHERE e.tenant_id = n.tenant_id AND e.pppoe_id = ANY(n.pppoe_ids)
+         ORDER BY e.received_at DESC LIMIT 1) ls ON true
        LEFT JOIN LATERAL (
          SELECT (SELECT max(sampled_at) FROM onu_signal_sample WHERE onu_ref = n.id) AS latest_at,
            p.rx_dbm AS previous_rx, p.sampled_at AS previous_at

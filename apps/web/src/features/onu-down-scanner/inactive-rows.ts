@@ -322,16 +322,5 @@ export function sortRows(
     .map((x) => x.row);
 }
 
-/** "just now", "3 min ago", "2 h ago", "5 days ago". */
-export function formatAgo(iso: string | null | undefined, now = Date.now()): string {
-  const t = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(t)) return 'never';
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 45) return 'just now';
-  const m = Math.max(1, Math.round(s / 60));
-  if (m < 60) return `${m} min ago`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h} h ago`;
-  const d = Math.floor(h / 24);
-  return `${d} day${d === 1 ? '' : 's'} ago`;
-}
+/** Shared with the other screens that say how long ago something happened. */
+export { formatAgo } from '../../shared/format';

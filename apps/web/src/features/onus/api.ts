@@ -14,6 +14,7 @@ import type {
   TelnetCheckResult,
   UpdateOnuDataRequest,
 } from '@pondesk/contracts';
+import { browserTimeZone } from '../../shared/format';
 import { http } from '../../shared/http-client';
 
 /** The two ONU screens read the same list under their own permission codes. */
@@ -21,9 +22,6 @@ export type OnuListSource = 'data-ports' | 'ports';
 
 const LIST_PATH: Record<OnuListSource, string> = { 'data-ports': '/onus', ports: '/olt-ports/onus' };
 const onu = (id: string) => `/onus/${encodeURIComponent(id)}`;
-
-/** The browser's time zone, so days on the PPPoE page begin at the operator's midnight. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const fetchOnus = (source: OnuListSource, query: OnuQuery, signal?: AbortSignal) =>
   http<OnuList>(LIST_PATH[source], { query: { ...query }, signal });

@@ -1,6 +1,7 @@
 import {
   cutText,
   dayLabel,
+  downCountCaption,
   eventAction,
   formatSeconds,
   groupByDay,
@@ -66,5 +67,10 @@ describe('PPPoE page text helpers', () => {
     expect(withUnit(null, '°C')).toBe('—');
     expect(withUnit(0, 'V', 2)).toBe('0.00 V');
     expect(withUnit(41.26, '°C')).toBe('41.3 °C');
+  });
+
+  it('says what the Down Count tile counts', () => {
+    expect(downCountCaption('sessions')).toBe('session drops, last 30 days');
+    expect(downCountCaption('onu')).toBe('ONU went offline, last 30 days');
   });
 });

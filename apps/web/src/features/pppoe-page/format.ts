@@ -1,4 +1,5 @@
-import type { OnuStatusEventRow } from '@pondesk/contracts';
+import { DOWN_COUNT_DAYS, type OnuDetail, type OnuStatusEventRow } from '@pondesk/contracts';
+import { parseDayKey as dayDate } from '../../shared/format';
 
 /** Spec 2 §9: tile values are cut to 20 characters, the last disconnect reason to 10. */
 export const TILE_TEXT_MAX = 20;
@@ -18,14 +19,6 @@ export function cutText(text: string | null | undefined, max = TILE_TEXT_MAX): C
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** A YYYY-MM-DD day as a local date (parsing the string directly would read it as UTC midnight). */
-function dayDate(day: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 
 /** The date strip's label, 'Weekday, DD' (spec 2 §2.1): '2024-09-24' → 'Tue, 24'. */
 export function dayLabel(day: string): string {
@@ -50,7 +43,7 @@ export function localDayKey(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export { formatSeconds } from '../../shared/format';
+export { formatDay, formatSeconds, formatTime } from '../../shared/format';
 
 export const eventAction = (e: Pick<OnuStatusEventRow, 'to'>): string =>
   e.to === 'offline' ? 'Went offline' : 'Came back';
@@ -72,21 +65,16 @@ export function groupByDay<T>(items: readonly T[], at: (item: T) => string): Day
   return groups;
 }
 
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? '—'
-    : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
-export function formatDay(day: string): string {
-  const d = dayDate(day);
-  return d ? d.toLocaleDateString(undefined, { day: '2-digit', month: 'short', year: 'numeric' }) : '—';
-}
-
 /** Value with a unit, or '—' without a reading (never 0). */
 export function withUnit(value: number | null | undefined, unit: string, digits = 1): string {
   return value === null || value === undefined || !Number.isFinite(value)
     ? '—'
     : `${value.toFixed(digits)} ${unit}`;
+}
+
+/** What the Down Count tile counts: session drops the routers reported, or the ONU going offline. */
+export function downCountCaption(source: OnuDetail['downCountSource']): string {
+  return source === 'sessions'
+    ? `session drops, last ${DOWN_COUNT_DAYS} days`
+    : `ONU went offline, last ${DOWN_COUNT_DAYS} days`;
 }

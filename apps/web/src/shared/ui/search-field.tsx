@@ -8,11 +8,14 @@ export function SearchField({
   onChange,
   label = 'Search',
   delayMs = 300,
+  testId,
 }: {
   value: string;
   onChange: (value: string) => void;
   label?: string;
   delayMs?: number;
+  /** On the input itself, so a test can type into it. */
+  testId?: string;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => {
@@ -34,7 +37,7 @@ export function SearchField({
             </InputAdornment>
           ),
         },
-        htmlInput: { maxLength: 100 },
+        htmlInput: { maxLength: 100, 'data-testid': testId },
       }}
     />
   );

@@ -12,10 +12,14 @@ import type { SimReason } from '../model/onu-model';
 import type { SimDevice } from '../fleet/sim-device';
 import { TcpEndpoint } from '../net/tcp-endpoint';
 import { deviceSnapshot } from '../fleet/device-snapshot';
+import type { SimRouters } from '../routers/sim-routers';
+import { parseRoutersConfig } from '../routers/routers-config';
 
 export interface ControlTarget {
   devices: SimDevice[];
   clock: SimClock;
+  /** The simulated MikroTik routers reporting PPPoE session events (`/routers` routes). */
+  routers?: SimRouters;
 }
 
 type Reply = { status: number; body: unknown };
@@ -54,6 +58,7 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
     return { status: 200, body: { devices: t.devices.length, link: patch } };
   }
   if (parts[0] === 'onu-changes' && parts.length === 1 && method === 'POST') return onuChanges(t, body);
+  if (parts[0] === 'routers') return routersRoute(t, method, parts.slice(1), body);
   if (parts[0] !== 'devices') return notFound('route');
   if (parts.length === 1 && method === 'GET') return { status: 200, body: t.devices.map((d) => d.info()) };
   const dev = t.devices.find((d) => d.name === parts[1]);
@@ -122,6 +127,28 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
       st.setOnuRx(p, o, rx);
       return { status: 200, body: st.onu(p, o) };
     }
+  }
+  return notFound('route');
+}
+
+/** `GET|PUT|DELETE /routers`, `POST /routers/ppp-drop`. */
+function routersRoute(t: ControlTarget, method: string, rest: string[], body: unknown): Reply {
+  const routers = t.routers;
+  if (!routers) return notFound('routers');
+  if (rest.length === 0) {
+    if (method === 'GET') return { status: 200, body: routers.view() };
+    if (method === 'DELETE') return { status: 200, body: routers.off() };
+    if (method === 'PUT' || method === 'POST') {
+      const config = parseRoutersConfig(body);
+      if (typeof config === 'string') return bad(config);
+      return { status: 200, body: routers.configure(config) };
+    }
+  }
+  if (rest.length === 1 && rest[0] === 'ppp-drop' && method === 'POST') {
+    const b = body as { device?: unknown; ponPort?: unknown; onuId?: unknown } | null;
+    if (typeof b?.device !== 'string' || !Number.isInteger(b.ponPort) || !Number.isInteger(b.onuId))
+      return bad('ppp-drop needs device, ponPort and onuId');
+    return routers.pppDrop(b.device, b.ponPort as number, b.onuId as number);
   }
   return notFound('route');
 }

@@ -12,6 +12,7 @@ import {
 import { SimDevice, type SimDeviceInfo } from './sim-device';
 import { ControlServer } from '../control/control-server';
 import { deviceSnapshot, type DeviceSnapshot } from './device-snapshot';
+import { SimRouters } from '../routers/sim-routers';
 
 export interface StartFleetOptions {
   /** 'free' (default for the API): every port picked by the OS. 'fixed': documented bases + position. */
@@ -34,6 +35,8 @@ export interface RunningFleet {
   devices: SimDeviceInfo[];
   controlUrl: string | null;
   clock: SimClock;
+  /** Simulated MikroTik routers reporting PPPoE session events (off until configured). */
+  routers: SimRouters;
   device(name: string): SimDevice;
   snapshot(name: string, t?: number): DeviceSnapshot;
   stop(): Promise<void>;
@@ -65,8 +68,10 @@ export async function startFleet(
   const host = options.host ?? cfg.host;
   const devices = specs.map((s) => new SimDevice(s, host, clock));
   const started: SimDevice[] = [];
+  const routers = new SimRouters(devices);
   let control: ControlServer | null = null;
   const stop = async (): Promise<void> => {
+    routers.stop();
     await control?.stop();
     await Promise.all(started.map((d) => d.stop()));
   };
@@ -88,7 +93,7 @@ export async function startFleet(
           : 0
         : options.controlPort;
     if (controlPort !== null) {
-      control = new ControlServer({ devices, clock }, host, controlPort);
+      control = new ControlServer({ devices, clock, routers }, host, controlPort);
       await control.start();
     }
   } catch (e) {
@@ -102,6 +107,7 @@ export async function startFleet(
     },
     controlUrl: control ? control.url : null,
     clock,
+    routers,
     device(name: string): SimDevice {
       const d = byName.get(name);
       if (!d) throw new Error(`no simulated device ${name}`);

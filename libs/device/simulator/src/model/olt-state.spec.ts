@@ -203,6 +203,35 @@ describe('OltState', () => {
     const { state } = make(5, { firstOnuId: 0, onusPerPort: 3, ponPorts: 1 });
     expect(state.refs().map((r) => r.onuId)).toEqual([0, 1, 2]);
   });
+
+  it('online() answers the status onu() reports, through random outages, PON downs, power-offs and reboots', () => {
+    const { state, advance } = make(11, { ponPorts: 4, onusPerPort: 48 });
+    const twin = make(11, { ponPorts: 4, onusPerPort: 48 });
+    const other = twin.state;
+    const check = (t: number): number => {
+      let offline = 0;
+      for (const r of state.refs()) {
+        const on = other.online(r.ponPort, r.onuId, t);
+        expect(on).toBe(state.onu(r.ponPort, r.onuId, t)?.status === 'online');
+        if (!on) offline++;
+      }
+      return offline;
+    };
+    let offline = 0;
+    for (let h = 0; h < 3 * 24; h += 2) offline += check(EPOCH + h * 3600);
+    expect(offline).toBeGreaterThan(0);
+    advance(3 * 86_400);
+    twin.advance(3 * 86_400);
+    for (const s of [state, other]) {
+      s.setPonDown(2, true);
+      s.setOnuDown(1, 5, 'power-off');
+      s.rebootOnu(3, 7);
+    }
+    const t = state.now();
+    expect(check(t)).toBeGreaterThanOrEqual(48);
+    expect(other.online(1, 5, t)).toBe(false);
+    expect(other.online(9, 1, t)).toBeNull();
+  });
 });
 
 describe('SimClock', () => {

@@ -187,6 +187,33 @@ export class OltState {
     return onu;
   }
 
+  /**
+   * Whether the ONU is online at time t (the `status` of `onu()`), without computing the rest of it: cheap
+   * enough to ask of every ONU of a big fleet every second. Null when the ONU does not exist.
+   */
+  online(ponPort: number, onuId: number, t = this.now()): boolean | null {
+    if (!this.has(ponPort, onuId)) return null;
+    const k = OltState.key(ponPort, onuId);
+    const hit = this.snapshots.get(k);
+    if (hit && hit.t === t) return hit.onu.status === 'online';
+    const s = this.staticOf(ponPort, onuId);
+    const seed = this.spec.seed;
+    // Offline exactly when an outage begun since the first registration covers t (compute's last merged run).
+    const covers = (o: Outage): boolean => o.start > s.firstReg && o.start <= t && t < o.end;
+    if (s.deadSince !== null && covers({ start: s.deadSince, end: Infinity, reason: 'power-off' }))
+      return false;
+    if (this.manualOnu.get(k)?.some(covers) || this.manualPon.get(ponPort)?.some(covers)) return false;
+    if (this.scan(this.ponScans, ponPort, t, (slot) => ponOutageInSlot(seed, ponPort, slot)).some(covers))
+      return false;
+    return !this.scan(this.onuScans, k, t, (slot) => onuOutageInSlot(seed, s, slot)).some(covers);
+  }
+
+  /** The client MACs the ONU shows while online (`onu().clientMacs`; offline it shows none), cheaply. */
+  onlineClientMacs(ponPort: number, onuId: number): { mac: string; vlan: number }[] {
+    if (!this.has(ponPort, onuId)) return [];
+    return clientMacs(this.spec.seed, this.staticOf(ponPort, onuId), this.spec.vlan);
+  }
+
   onus(t = this.now(), ponPort?: number): SimOnu[] {
     const out: SimOnu[] = [];
     for (const r of this.refs()) {
@@ -335,7 +362,8 @@ export class OltState {
     return [...random, ...(this.manualPon.get(ponPort) ?? [])].filter((o) => o.start <= t);
   }
 
-  private compute(ponPort: number, onuId: number, t: number): SimOnu {
+  /** Every outage of the ONU begun by t (its own, its PON's, the control API's, and being dead), unmerged. */
+  private outages(ponPort: number, onuId: number, t: number): Outage[] {
     const seed = this.spec.seed;
     const s = this.staticOf(ponPort, onuId);
     const k = OltState.key(ponPort, onuId);
@@ -346,6 +374,14 @@ export class OltState {
       ...(this.manualOnu.get(k) ?? []),
     ].filter((o) => o.start <= t);
     if (s.deadSince !== null) all.push({ start: s.deadSince, end: Infinity, reason: 'power-off' });
+    return all;
+  }
+
+  private compute(ponPort: number, onuId: number, t: number): SimOnu {
+    const seed = this.spec.seed;
+    const s = this.staticOf(ponPort, onuId);
+    const k = OltState.key(ponPort, onuId);
+    const all = this.outages(ponPort, onuId, t);
     // Every ONU was deregistered at least once before its current binding, so "last dereg" is always known.
     const initial: Outage = {
       start: s.firstReg - intBetween(60, 86_400, seed, ponPort, onuId, 23),

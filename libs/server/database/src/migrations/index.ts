@@ -15,6 +15,7 @@ import { OnuSearchTable1795730000000 } from './1795730000000-OnuSearchTable';
 import { OnuSortCovers1795730100000 } from './1795730100000-OnuSortCovers';
 import { OnuListKeys1795730200000 } from './1795730200000-OnuListKeys';
 import { InactiveScanResults1795740524193 } from './1795740524193-InactiveScanResults';
+import { SessionEvents1795750000000 } from './1795750000000-SessionEvents';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuSortCovers1795730100000,
   OnuListKeys1795730200000,
   InactiveScanResults1795740524193,
+  SessionEvents1795750000000,
 ];

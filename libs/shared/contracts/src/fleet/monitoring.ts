@@ -47,8 +47,14 @@ export interface OnuDetail extends OnuRow {
   pppoeManual: boolean;
   portUsage: PortUsage;
   lastDownAt: string | null;
-  /** Times it went offline in the last DOWN_COUNT_DAYS days. */
+  /**
+   * Drops in the last DOWN_COUNT_DAYS days: the PPPoE session drops of its ids once the tenant's routers
+   * have reported any drop at all (`downCountSource` `sessions`), else the times the ONU went offline (`onu`).
+   */
   downCount: number;
+  downCountSource: 'sessions' | 'onu';
+  /** The latest session event of the ONU's PPPoE ids, from the routers. */
+  lastSession: { at: string; action: 'up' | 'down'; ip: string | null; mac: string | null } | null;
   /** The sample before the latest one: the 'Previous dBm' row. */
   previous: { rxDbm: number; at: string } | null;
   latestSampleAt: string | null;

@@ -1,17 +1,18 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Grid, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import { DOWN_COUNT_DAYS, rxLevel, type OnuDetail } from '@pondesk/contracts';
+import { DOWN_COUNT_ALARM, rxLevel, type OnuDetail } from '@pondesk/contracts';
 import { formatDateTime, formatDbm, formatSince, reasonLabel } from '../../onus';
+import { formatAgo } from '../../../shared/format';
+import { SessionActionChip } from '../../../shared/sessions/session-chips';
+import { SessionHistoryDialog } from '../../../shared/sessions/session-history-dialog';
 import { currentReading } from '../charts';
-import { cutText, REASON_TEXT_MAX, withUnit } from '../format';
+import { cutText, downCountCaption, REASON_TEXT_MAX, withUnit } from '../format';
 import { useNow } from '../use-now';
 import { DownHistoryDialog } from './down-history-dialog';
 import { SignalHistoryCard } from './signal-history';
 import { CutValue, Tile, TileSkeleton, TILE_SKELETONS } from './tile';
 import { FieldGrid } from '../../../shared/ui/field-grid';
 
-/** Spec 2 §9: a down count above 100 is shown in red. */
-const DOWN_COUNT_ALERT = 100;
 const NEEDS_ROUTER = 'Needs the MikroTik router (not connected yet)';
 
 const levelColor = (rx: number | null) => {
@@ -52,6 +53,7 @@ export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: stri
     note?: ReactNode;
     color?: string;
     onClick?: () => void;
+    testId?: string;
   }[] = [
     onu.status === 'online'
       ? {
@@ -79,7 +81,7 @@ export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: stri
     { key: 'olt', label: 'Olt Name', value: <CutValue text={onu.oltName} /> },
     { key: 'vendor', label: 'Vendor', value: <CutValue text={onu.vendor} /> },
     { key: 'router', label: 'Router Brand', value: '—', note: NEEDS_ROUTER },
-    { key: 'remote', label: 'Remote Address', value: '—', note: NEEDS_ROUTER },
+    remoteAddressTile(onu, now),
     { key: 'temp', label: 'Temperature / Vlan ID', value: `${withUnit(onu.temperatureC, '°C')} / —` },
     { key: 'updated', label: 'Last Update', value: formatDateTime(onu.lastSeenAt) },
     {
@@ -107,10 +109,11 @@ export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: stri
     { key: 'port', label: 'Port Number', value: <CutValue text={onu.ifName} /> },
     {
       key: 'down-count',
+      testId: 'pppoe-down-count',
       label: 'Down Count',
       value: onu.downCount,
-      color: onu.downCount > DOWN_COUNT_ALERT ? 'error.main' : undefined,
-      note: `Last ${DOWN_COUNT_DAYS} days · open the history`,
+      color: onu.downCount > DOWN_COUNT_ALARM ? 'error.main' : undefined,
+      note: downCountCaption(onu.downCountSource),
       onClick: () => setHistoryOpen(true),
     },
   ];
@@ -120,22 +123,91 @@ export function OverviewTab({ onu, pppoe }: { onu: OnuDetail | null; pppoe: stri
       <Grid container spacing={1.5} component="section" aria-label="Overview">
         {tiles.map((t) => (
           <Grid key={t.key} size={{ xs: 6, sm: 4, xl: 3 }}>
-            <Tile label={t.label} note={t.note} color={t.color} onClick={t.onClick} testId={`tile-${t.key}`}>
+            <Tile
+              label={t.label}
+              note={t.note}
+              color={t.color}
+              onClick={t.onClick}
+              testId={t.testId ?? `tile-${t.key}`}
+            >
               {t.value}
             </Tile>
           </Grid>
         ))}
       </Grid>
+      {onu.lastSession && <LastSessionRow session={onu.lastSession} now={now} />}
       <PreviousRow onu={onu} pppoe={pppoe} />
       <SignalHistoryCard onuId={onu.id} pppoe={pppoe} current={current} />
-      <DownHistoryDialog
-        open={historyOpen}
-        onClose={() => setHistoryOpen(false)}
-        onuId={onu.id}
-        pppoe={pppoe}
-        downCount={onu.downCount}
-      />
+      {/* Session drops have the routers' history; ONU outages the ONU's own status changes. */}
+      {onu.downCountSource === 'sessions' ? (
+        <SessionHistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} pppoeId={pppoe} />
+      ) : (
+        <DownHistoryDialog
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          onuId={onu.id}
+          pppoe={pppoe}
+          downCount={onu.downCount}
+        />
+      )}
     </Stack>
+  );
+}
+
+type LastSession = NonNullable<OnuDetail['lastSession']>;
+
+/**
+ * Remote Address: the IP of the session the routers last reported up. Once it went down there is no
+ * current address; without any session event it still needs the routers.
+ */
+function remoteAddressTile(onu: OnuDetail, now: number) {
+  const s = onu.lastSession;
+  if (!s)
+    return {
+      key: 'remote',
+      label: 'Remote Address',
+      value: '—',
+      note: onu.downCountSource === 'sessions' ? 'No session reported for this line' : NEEDS_ROUTER,
+    };
+  if (s.action === 'up' && s.ip)
+    return {
+      key: 'remote',
+      label: 'Remote Address',
+      value: <CutValue text={s.ip} />,
+      note: `Session up ${formatAgo(s.at, now)}`,
+    };
+  return {
+    key: 'remote',
+    label: 'Remote Address',
+    value: '—',
+    note: `Session ${s.action} ${formatAgo(s.at, now)}`,
+  };
+}
+
+/** The subscriber's last session as the routers reported it: its IP and MAC, and when. */
+function LastSessionRow({ session, now }: { session: LastSession; now: number }) {
+  const fields: [string, ReactNode][] = [
+    ['Last IP', <CutValue key="ip" text={session.ip} />],
+    ['Last MAC', <CutValue key="mac" text={session.mac} />],
+    [
+      'Last event',
+      <Stack key="at" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <SessionActionChip action={session.action} />
+        <Tooltip title={formatDateTime(session.at)}>
+          <span>{formatAgo(session.at, now)}</span>
+        </Tooltip>
+      </Stack>,
+    ],
+  ];
+  return (
+    <Card variant="outlined" component="section" aria-label="Last session" data-testid="pppoe-last-session">
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          Last session
+        </Typography>
+        <FieldGrid items={fields} columns={{ xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }} />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -119,8 +119,9 @@ export function StatusPanel({ onu, canOpenOlt }: { onu: OnuDetail | null; canOpe
               Active sessions
             </Typography>
             <Alert severity="info" variant="outlined" data-testid="sessions-not-available">
-              PPPoE sessions, uptime and traffic come from the MikroTik routers, which are not connected to
-              PonDesk yet.
+              {onu.lastSession
+                ? 'The routers report sessions going up and down (Last session and Down Count); live sessions, uptime and traffic need the routers’ API, which PonDesk does not read yet.'
+                : 'PPPoE sessions, uptime and traffic come from the MikroTik routers, which are not connected to PonDesk yet.'}
             </Alert>
           </>
         )}

@@ -25,6 +25,7 @@ import { PppoeNotFound } from '../components/pppoe-not-found';
 import { RealtimeTab } from '../components/realtime-tab';
 import { StatusPanel } from '../components/status-panel';
 import { canChangeOnus, isNotFound, listLink, selectMatch } from '../page-state';
+import { usePppoeSessionUpdates } from '../use-session-updates';
 
 type TabKey = 'overview' | 'realtime' | 'hosts';
 const TABS: { key: TabKey; label: string }[] = [
@@ -72,6 +73,7 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
   const lookup = usePppoeLookup(pppoe);
   const matches = lookup.data?.matches ?? [];
   const { onu, choice } = selectMatch(matches, onuParam);
+  usePppoeSessionUpdates(pppoe, onu?.pppoeIds);
   const [tab, setTab] = useState<TabKey>('overview');
   const realtime = useOnuRealtime(onu?.id, tab === 'realtime');
 
