@@ -1,25 +1,18 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   AlertTitle,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  LinearProgress,
   Skeleton,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { DOWN_COUNT_LIST_DAYS } from '@pondesk/contracts';
-import { formatDay, formatTime } from '../format';
+import { DayGroupTable } from '../ui/day-group-table';
 import { throttleTrailing, useSocketEvents } from '../use-socket-events';
 import { useSessionHistory } from './hooks';
 import { sessionKeys } from './query-keys';
@@ -35,7 +28,8 @@ import {
 
 /** The spec's words when the history cannot be read. */
 export const HISTORY_FAILED = 'Failed to fetch history data';
-const COLUMNS = ['Date', 'Time', 'Action', 'IP', 'MAC', 'Router', 'Cause'];
+/** The columns after Date and Time. */
+const EVENT_COLUMNS = ['Action', 'IP', 'MAC', 'Router', 'Cause'];
 /** A flapping line logs thousands of events in 30 days: the first ones are shown until asked for all. */
 const PREVIEW_EVENTS = 200;
 /** Session events come in storms: refetch at most this often. */
@@ -132,97 +126,44 @@ function HistoryContent({ pppoeId, onClose }: { pppoeId: string; onClose: () => 
         </Typography>
       </DialogTitle>
       <DialogContent dividers sx={{ p: 0 }} aria-busy={history.isFetching}>
-        <LinearProgress
-          aria-hidden
-          sx={{ height: 2, visibility: history.isFetching && !history.isPending ? 'visible' : 'hidden' }}
+        <DayGroupTable
+          label={`Session history of ${pppoeId}`}
+          stickyHeader
+          columns={EVENT_COLUMNS}
+          days={preview.days.map((d) => ({ day: d.date, count: d.count, events: d.events }))}
+          countUnit="time"
+          dayTestId="history-day"
+          rowData={(e) => ({ 'data-action': e.action })}
+          renderCells={(e) => (
+            <>
+              <TableCell>
+                <SessionActionChip action={e.action} />
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{dash(e.ip)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{dash(e.mac)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{dash(e.router)}</TableCell>
+              <TableCell>
+                <DropCauseChip cause={e.action === 'down' ? e.cause : null} />
+              </TableCell>
+            </>
+          )}
+          loading={history.isPending}
+          fetching={history.isFetching}
+          error={
+            history.isError && (
+              <>
+                <AlertTitle>{HISTORY_FAILED}</AlertTitle>
+                {history.error.message}
+              </>
+            )
+          }
+          onRetry={() => void history.refetch()}
+          emptyText={
+            data && eventCount === 0
+              ? `No session events for this PPPoE ID in the last ${DOWN_COUNT_LIST_DAYS} days.`
+              : undefined
+          }
         />
-        {history.isError && (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            <AlertTitle>{HISTORY_FAILED}</AlertTitle>
-            {history.error.message}
-          </Alert>
-        )}
-        <TableContainer>
-          <Table size="small" stickyHeader aria-label={`Session history of ${pppoeId}`}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c} sx={{ fontWeight: 700 }}>
-                    {c}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c}>
-                        <Skeleton />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              {preview.days.map((d) => (
-                <Fragment key={d.date}>
-                  {d.events.map((e, i) => (
-                    <TableRow key={e.id} hover data-testid="history-row" data-action={e.action}>
-                      {i === 0 && (
-                        <TableCell
-                          rowSpan={d.events.length}
-                          sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}
-                          data-testid="history-day"
-                          data-day={d.date}
-                        >
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {formatDay(d.date)}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {d.count} time{d.count === 1 ? '' : 's'}
-                          </Typography>
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatTime(e.at)}
-                      </TableCell>
-                      <TableCell>
-                        <SessionActionChip action={e.action} />
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                        {dash(e.ip)}
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                        {dash(e.mac)}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{dash(e.router)}</TableCell>
-                      <TableCell>
-                        <DropCauseChip cause={e.action === 'down' ? e.cause : null} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </Fragment>
-              ))}
-              {data && eventCount === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      No session events for this PPPoE ID in the last {DOWN_COUNT_LIST_DAYS} days.
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
         {preview.hidden > 0 && (
           <Button size="small" sx={{ m: 1.5 }} onClick={() => setShowAll(true)}>
             Show all ({preview.hidden} more)

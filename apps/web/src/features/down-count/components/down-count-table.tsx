@@ -13,9 +13,7 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
-  TableSortLabel,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -25,6 +23,7 @@ import { DOWN_COUNT_PAGE_SIZE, type DownCountRow, type DownCountSort } from '@po
 import { formatDateTime } from '../../../shared/format';
 import { DropCauseChip } from '../../../shared/sessions/session-chips';
 import { dash } from '../../../shared/sessions/session-format';
+import { SortableHead } from '../../../shared/ui/sortable-head';
 import { agoOrDash, formatRx, isDownCountAlarm, rxColor } from '../format';
 import { downCountPages, type DownCountParams } from '../list-params';
 
@@ -248,31 +247,13 @@ export function DownCountTable({
       )}
       <TableContainer>
         <Table size="small" aria-label="Down Count List" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.align}
-                  sx={{ fontWeight: 700, lineHeight: 1.3 }}
-                  sortDirection={c.sort && params.sort === c.sort ? params.order : false}
-                  data-column={c.key}
-                >
-                  {c.sort ? (
-                    <TableSortLabel
-                      active={params.sort === c.sort}
-                      direction={params.sort === c.sort ? params.order : 'asc'}
-                      onClick={() => onSort(c.sort as DownCountSort)}
-                    >
-                      {c.header}
-                    </TableSortLabel>
-                  ) : (
-                    c.header
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <SortableHead
+            columns={COLUMNS}
+            sort={params.sort}
+            order={params.order}
+            onSort={onSort}
+            cellSx={{ fontWeight: 700, lineHeight: 1.3 }}
+          />
           <TableBody>
             {loading && !rows
               ? Array.from({ length: DOWN_COUNT_PAGE_SIZE }, (_, i) => (

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import { DOWN_COUNT_LIST_DAYS, type DownCountOnu, type DownCountRow } from '@pondesk/contracts';
 import { SessionHistoryDialog } from '../../../shared/sessions/session-history-dialog';
 import { useNow } from '../../../shared/use-now';
+import { useLastPageFallback, useUrlParams } from '../../../shared/use-url-params';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -20,7 +20,6 @@ import {
   toDownCountQuery,
   toDownCountSearchParams,
   updateDownCountParams,
-  type DownCountParams,
 } from '../list-params';
 
 // The chart library comes with the graph popup, on first use, not with the list.
@@ -40,18 +39,11 @@ interface Shown<T> {
  */
 export default function DownCountPage() {
   const toast = useToast();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseDownCountParams(searchParams), [searchParams]);
-  // Changes apply to the URL as it is now, not as of the last render (a quick double click on a header
-  // must flip the order twice, not repeat the first click).
-  const setParams = useCallback(
-    (change: Partial<DownCountParams> | ((current: DownCountParams) => Partial<DownCountParams>)) => {
-      const current = parseDownCountParams(new URLSearchParams(window.location.search));
-      const next = updateDownCountParams(current, typeof change === 'function' ? change(current) : change);
-      setSearchParams(toDownCountSearchParams(next), { replace: true });
-    },
-    [setSearchParams],
-  );
+  const [params, setParams] = useUrlParams({
+    parse: parseDownCountParams,
+    update: updateDownCountParams,
+    toSearchParams: toDownCountSearchParams,
+  });
   const onSearch = useCallback((q: string) => setParams({ q }), [setParams]);
 
   const list = useDownCountList(toDownCountQuery(params));
@@ -59,11 +51,7 @@ export default function DownCountPage() {
   useDownCountLiveUpdates(data?.items);
   const now = useNow(30_000);
 
-  // A page past the end (after deletes, or fewer drops than when the link was made) goes to the last one.
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && params.page > 1)
-      setParams({ page: downCountPages(data.total) });
-  }, [data, params.page, setParams]);
+  useLastPageFallback(data, params.page, downCountPages, setParams);
 
   const [history, setHistory] = useState<Shown<string>>({ value: null, open: false });
   const [graph, setGraph] = useState<Shown<{ pppoeId: string; onu: DownCountOnu }>>({

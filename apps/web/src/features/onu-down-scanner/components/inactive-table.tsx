@@ -9,13 +9,12 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TablePagination,
   TableRow,
-  TableSortLabel,
   Typography,
 } from '@mui/material';
 import { rxLevel } from '@pondesk/contracts';
+import { SortableHead } from '../../../shared/ui/sortable-head';
 import { graphPath } from '../../onus';
 import {
   NA,
@@ -118,33 +117,21 @@ export function InactiveTable({
   emptyText: string;
 }) {
   const shown = rows.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+  // Every column sorts, by its key.
+  const sortable = columns.map((c) => ({ key: c.key, header: c.header, sort: c.key }));
   return (
     <Paper variant="outlined">
       <TableContainer>
         <Table size="small" aria-label={label} data-testid="scanner-table">
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => {
-                const active = sort?.key === c.key;
-                return (
-                  <TableCell
-                    key={c.key}
-                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                    sortDirection={active ? sort.order : false}
-                  >
-                    <TableSortLabel
-                      active={active}
-                      direction={active ? sort.order : 'asc'}
-                      onClick={() => onSort(c.key)}
-                      data-testid={`scanner-sort-${c.key}`}
-                    >
-                      {c.header}
-                    </TableSortLabel>
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          <SortableHead
+            columns={sortable}
+            sort={sort?.key}
+            order={sort?.order ?? 'asc'}
+            onSort={onSort}
+            cellSx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+            dataColumn={false}
+            sortTestId={(key) => `scanner-sort-${key}`}
+          />
           <TableBody>
             {shown.map((r) => (
               <TableRow key={r.key} hover data-testid="scanner-row" data-olt-id={r.olt.id}>

@@ -31,6 +31,7 @@ import { NoOltState } from '../../../shared/ui/no-olt-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SearchField } from '../../../shared/ui/search-field';
 import { useToast } from '../../../shared/ui/toast';
+import { useNow } from '../../../shared/use-now';
 import { InactiveTable } from '../components/inactive-table';
 import { OltPicker } from '../components/olt-picker';
 import { filterRows, inactiveColumns, nextSort, sortRows, type SortState } from '../inactive-rows';
@@ -49,16 +50,6 @@ import {
 export const EMPTY_TEXT = 'Inactive onu not found';
 const START_FAILED = 'Could not start the scan';
 
-/** The current time, renewed every `ms`, so "Scanned 3 min ago" keeps counting. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}
-
 function failureText(r: InactiveScanResult): string {
   return r.error || (r.code ? `The scan failed (${r.code}).` : 'The scan failed.');
 }
@@ -72,6 +63,7 @@ export default function OnuDownScannerPage() {
   const { user } = useSession();
   const toast = useToast();
   const qc = useQueryClient();
+  // Renewed every 30 s, so "Scanned 3 min ago" keeps counting.
   const now = useNow(30_000);
   const olts = useScanOlts();
   const list = olts.data?.olts;

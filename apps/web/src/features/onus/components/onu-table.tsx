@@ -10,13 +10,12 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
-  TableSortLabel,
   Typography,
 } from '@mui/material';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { OnuRow, OnuSort } from '@pondesk/contracts';
+import { SortableHead } from '../../../shared/ui/sortable-head';
 import { formatDbm, formatDistance } from '../format';
 import { pageCount, type OnuListParams } from '../list-params';
 import { OnuCards } from './onu-cards';
@@ -228,39 +227,18 @@ export function OnuTable({
                 '& .MuiTableSortLabel-icon': { fontSize: 16, mx: 0.25 },
               }}
             >
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableCell
-                      key={c.key}
-                      align={c.align}
-                      // Two-word headers ('PON NO.', 'ONU Info') may wrap when the room is short.
-                      sx={{ fontWeight: 700, lineHeight: 1.3 }}
-                      sortDirection={c.sort && params.sort === c.sort ? params.order : false}
-                      data-column={c.key}
-                    >
-                      {c.sort ? (
-                        <TableSortLabel
-                          active={params.sort === c.sort}
-                          direction={params.sort === c.sort ? params.order : 'asc'}
-                          onClick={() => onSort(c.sort as OnuSort)}
-                        >
-                          {c.header}
-                        </TableSortLabel>
-                      ) : (
-                        c.header
-                      )}
-                    </TableCell>
-                  ))}
-                  <TableCell
-                    align="right"
-                    sx={{ fontWeight: 700, width: ACTIONS_WIDTH }}
-                    data-column="actions"
-                  >
-                    Actions
-                  </TableCell>
-                </TableRow>
-              </TableHead>
+              <SortableHead
+                columns={COLUMNS}
+                sort={params.sort}
+                order={params.order}
+                onSort={onSort}
+                // Two-word headers ('PON NO.', 'ONU Info') may wrap when the room is short.
+                cellSx={{ fontWeight: 700, lineHeight: 1.3 }}
+              >
+                <TableCell align="right" sx={{ fontWeight: 700, width: ACTIONS_WIDTH }} data-column="actions">
+                  Actions
+                </TableCell>
+              </SortableHead>
               <TableBody>
                 {loading && !rows
                   ? Array.from({ length: 6 }, (_, i) => (

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
 import { Box, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import {
   Permission,
@@ -12,6 +11,7 @@ import { useSession } from '../../auth/session';
 import { noOltText } from '../../../shared/ui/no-olt-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SearchField } from '../../../shared/ui/search-field';
+import { useLastPageFallback, useUrlParams } from '../../../shared/use-url-params';
 import type { OnuListSource } from '../api';
 import { OnuActionDialogs, type PendingAction } from '../components/onu-action-dialogs';
 import { OnuCounts } from '../components/onu-counts';
@@ -25,7 +25,6 @@ import {
   toOnuQuery,
   toOnuSearchParams,
   updateOnuParams,
-  type OnuListParams,
 } from '../list-params';
 
 const TITLES: Record<OnuListSource, string> = { 'data-ports': 'Olt Data Port', ports: 'Olt Port' };
@@ -34,18 +33,11 @@ const TITLES: Record<OnuListSource, string> = { 'data-ports': 'Olt Data Port', p
 export function OnuListPage({ source }: { source: OnuListSource }) {
   const { user } = useSession();
   const canClear = !!user?.permissions.includes(Permission.PortClear);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseOnuParams(searchParams), [searchParams]);
-  // Changes apply to the URL as it is now, not as of the last render: a second click that comes before
-  // the first one's render (a quick double click on a header) must flip the order, not repeat the click.
-  const setParams = useCallback(
-    (change: Partial<OnuListParams> | ((current: OnuListParams) => Partial<OnuListParams>)) => {
-      const current = parseOnuParams(new URLSearchParams(window.location.search));
-      const next = updateOnuParams(current, typeof change === 'function' ? change(current) : change);
-      setSearchParams(toOnuSearchParams(next), { replace: true });
-    },
-    [setSearchParams],
-  );
+  const [params, setParams] = useUrlParams({
+    parse: parseOnuParams,
+    update: updateOnuParams,
+    toSearchParams: toOnuSearchParams,
+  });
   const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
 
   useOnuLiveUpdates();
@@ -54,12 +46,8 @@ export function OnuListPage({ source }: { source: OnuListSource }) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const onAction = useCallback((action: OnuAction, onu: OnuRow) => setPending({ action, onu }), []);
 
-  // A page past the end (after deletes or a narrower filter elsewhere) falls back to the last page.
   const data = list.data;
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && params.page > 1)
-      setParams({ page: pageCount(data.total) });
-  }, [data, params.page, setParams]);
+  useLastPageFallback(data, params.page, pageCount, setParams);
 
   const olt = filters.data?.olts.find((o) => o.id === params.oltId);
   const filtered = !!(

@@ -1,30 +1,24 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import {
-  Alert,
   Button,
   Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  LinearProgress,
-  Skeleton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { DOWN_COUNT_DAYS } from '@pondesk/contracts';
+import { DayGroupTable } from '../../../shared/ui/day-group-table';
 import { useOnuEvents, reasonLabel } from '../../onus';
-import { eventAction, formatDay, formatTime, groupByDay } from '../format';
+import { eventAction, groupByDay } from '../format';
 
 const PAGE_SIZE = 20;
-const COLUMNS = ['Date', 'Time', 'Action', 'Reason'];
+/** The columns after Date and Time. */
+const EVENT_COLUMNS = ['Action', 'Reason'];
 
 /** The Down Count's history popup: the ONU's status changes, newest first, grouped by day. */
 export function DownHistoryDialog({
@@ -55,102 +49,44 @@ export function DownHistoryDialog({
         </Typography>
       </DialogTitle>
       <DialogContent dividers sx={{ p: 0 }} aria-busy={events.isFetching}>
-        <LinearProgress
-          aria-hidden
-          sx={{ height: 2, visibility: events.isFetching && !events.isPending ? 'visible' : 'hidden' }}
+        <DayGroupTable
+          label={`Status history of ${pppoe}`}
+          columns={EVENT_COLUMNS}
+          days={groups.map((g) => ({ day: g.day, count: g.items.length, events: g.items }))}
+          countUnit="event"
+          renderCells={(e) => (
+            <>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={e.to === 'offline' ? 'error' : 'success'}
+                  label={eventAction(e)}
+                />
+              </TableCell>
+              <TableCell>
+                {e.to === 'offline' ? (
+                  e.reasonRaw ? (
+                    <Tooltip title={`The OLT says: ${e.reasonRaw}`}>
+                      <span>{reasonLabel(e.reason)}</span>
+                    </Tooltip>
+                  ) : (
+                    reasonLabel(e.reason)
+                  )
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+            </>
+          )}
+          loading={events.isPending}
+          fetching={events.isFetching}
+          error={events.isError && `Failed to fetch history data. ${events.error.message}`}
+          onRetry={() => void events.refetch()}
+          emptyText={
+            data && data.items.length === 0 ? 'No status changes recorded for this ONU yet.' : undefined
+          }
         />
-        {events.isError && (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void events.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to fetch history data. {events.error.message}
-          </Alert>
-        )}
-        <TableContainer>
-          <Table size="small" aria-label={`Status history of ${pppoe}`}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c} sx={{ fontWeight: 700 }}>
-                    {c}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {events.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c}>
-                        <Skeleton />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              {groups.map((g) => (
-                <Fragment key={g.day}>
-                  {g.items.map((e, i) => (
-                    <TableRow key={e.id} hover data-testid="history-row">
-                      {i === 0 && (
-                        <TableCell
-                          rowSpan={g.items.length}
-                          sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}
-                        >
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {formatDay(g.day)}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {g.items.length} event{g.items.length === 1 ? '' : 's'}
-                          </Typography>
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                        {formatTime(e.at)}
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={e.to === 'offline' ? 'error' : 'success'}
-                          label={eventAction(e)}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        {e.to === 'offline' ? (
-                          e.reasonRaw ? (
-                            <Tooltip title={`The OLT says: ${e.reasonRaw}`}>
-                              <span>{reasonLabel(e.reason)}</span>
-                            </Tooltip>
-                          ) : (
-                            reasonLabel(e.reason)
-                          )
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </Fragment>
-              ))}
-              {data && data.items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      No status changes recorded for this ONU yet.
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
       </DialogContent>
       <DialogActions sx={{ px: 3 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
