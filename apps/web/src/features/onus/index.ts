@@ -25,3 +25,4 @@ export {
   useSignalHistory,
 } from './hooks';
 export { onuKeys } from './query-keys';
+export { pageCount } from './list-params';
