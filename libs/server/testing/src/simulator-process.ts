@@ -1,5 +1,4 @@
 import type { OnuStatusCode } from '@pondesk/contracts';
-import type { RoutersConfig, RoutersView, SessionEvent } from '@pondesk/device-simulator';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,15 +41,44 @@ export interface FleetDevice {
   onusPerPort: number;
 }
 
-/** `PUT /routers` on the simulator's control API (the rate defaults to none). */
-export type SimRoutersConfig = Omit<RoutersConfig, 'pppDropsPerMinute'> &
-  Partial<Pick<RoutersConfig, 'pppDropsPerMinute'>>;
+/** `PUT /routers` on the simulator's control API. */
+export interface SimRoutersConfig {
+  /** `http://127.0.0.1:<port>/api/v1/ingest/session-events` (loopback only). */
+  url: string;
+  key: string;
+  pppDropsPerMinute?: number;
+  seed?: number;
+}
 
 /** What the simulator's `/routers` routes answer. */
-export type SimRoutersStats = RoutersView;
+export interface SimRoutersStats {
+  enabled: boolean;
+  url: string | null;
+  /** Masked. */
+  key: string | null;
+  pppDropsPerMinute: number;
+  routers: number;
+  subscribers: number;
+  sessionsUp: number;
+  events: { up: number; down: number; pppDrops: number };
+  posted: number;
+  accepted: number;
+  failed: number;
+  inFlight: number;
+  queued: number;
+  byStatus: Record<string, number>;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
 
 /** A session event as the simulated router posted it. */
-export type SimSessionEvent = SessionEvent;
+export interface SimSessionEvent {
+  action: 'up' | 'down';
+  user: string;
+  callerId: string;
+  remoteAddress: string;
+  router: string;
+}
 
 export interface SimPppDrop {
   router: string;

@@ -1,6 +1,5 @@
 import { DOWN_COUNT_LIST_DAYS, DOWN_COUNT_PAGE_SIZE, type DownCountSort } from '@pondesk/contracts';
 import type { DownCountQuery } from './api';
-import { pageCount } from '../onus';
 
 /** The Down Count List's server-side query, kept in the address bar so Back, reload and links keep it. */
 export interface DownCountParams {
@@ -83,7 +82,7 @@ export function toDownCountQuery(p: DownCountParams): DownCountQuery {
 }
 
 export const downCountPages = (total: number, pageSize = DOWN_COUNT_PAGE_SIZE): number =>
-  pageCount(total, pageSize);
+  Math.max(1, Math.ceil(total / pageSize));
 
 /** What an empty page says: nothing dropped at all, or nothing matches the search. */
 export function downCountEmptyText(q: string): string {

@@ -25,4 +25,3 @@ export {
   useSignalHistory,
 } from './hooks';
 export { onuKeys } from './query-keys';
-export { pageCount } from './list-params';
