@@ -4,6 +4,7 @@ import {
   type OltDetail,
   type OnuDetail,
   type OnuFilters,
+  type OnuList,
   type OnuRealtime,
   type OnuSignalReading,
   type OnuStatusChange,
@@ -494,5 +495,43 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(staffSaw).toHaveLength(before);
+  });
+
+  it("counts a search again once a poll changes its ONUs, and once an operator changes an ONU's PPPoE ids", async () => {
+    const sub = await subscriber();
+    const row = (await onuRow(gpon.id, sub.ponPort, sub.onuId))!;
+    // The ONUs of one PON whose search text holds the subscriber's PPPoE id (a few, or just theirs).
+    const search = async (text: string) =>
+      (
+        await client.get<OnuList>(
+          `/onus?oltId=${gpon.id}&ponPort=${sub.ponPort}&search=${encodeURIComponent(text)}&pageSize=100`,
+          admin.token,
+        )
+      ).body;
+    // Asked twice, as paging and sorting ask it: the second answer may be the counted one.
+    const up = await search(sub.pppoe);
+    expect(up.items.map((o) => o.id)).toContain(row.id);
+    expect(up.counts.online).toBeGreaterThan(0);
+    expect((await search(sub.pppoe)).counts).toEqual(up.counts);
+
+    await sim.send('POST', `/devices/${GPON}/pons/${sub.ponPort}/down`);
+    await pollNow(gpon);
+    const down = await search(sub.pppoe);
+    expect(down.counts).toMatchObject({ total: up.counts.total, online: 0, offline: up.counts.total });
+    expect(down.items.map((o) => o.id)).toContain(row.id);
+
+    expect((await search('renamed-line-9')).total).toBe(0);
+    const set = await client.patch<OnuDetail>(
+      `/onus/${row.id}`,
+      {
+        pppoeIds: ['renamed-line-9'],
+        ifName: (await client.get<OnuDetail>(`/onus/${row.id}`, admin.token)).body.ifName,
+      },
+      admin.token,
+    );
+    expect(set.status).toBe(200);
+    const renamed = await search('renamed-line-9');
+    expect(renamed.total).toBe(1);
+    expect(renamed.items.map((o) => o.id)).toEqual([row.id]);
   });
 });

@@ -7,3 +7,4 @@ export { ONU_SEEN_ORDER_SQL, onuLastSeenSql } from './onu-seen';
 export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
 export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';
+export { preparedQuery } from './prepared-query';

@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { isPermissionCode, type AccessTokenClaims, type PermissionCode } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { preparedQuery } from '@pondesk/server-database';
 import type { Actor, TenantActor } from './actor';
 
 /** Access tokens live briefly; the session behind them is what logout and holds revoke. */
@@ -108,7 +109,9 @@ export class AccessTokenService {
   }
 
   private async actorOf(sid: string, claims: AccessTokenClaims | null, ip: string | null): Promise<Actor> {
-    const rows: SessionRow[] = await this.db.query(
+    // Run on every request: prepared, so each connection plans the six-table join once.
+    const rows = await preparedQuery<SessionRow>(
+      this.db,
       `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.is_platform_admin,
               u.id AS user_id, u.username, u.status AS user_status, u.tenant_id, t.status AS tenant_status,
               COALESCE(array_agg(m.code ORDER BY m.code) FILTER (WHERE m.active AND r.active), '{}') AS permissions

@@ -311,6 +311,8 @@ export class OnuDetailsService {
       manual ? ids : parsePppoeIds(onu.description),
       manual,
     ]);
+    // The ids are searched: the OLT's change time moves, as a poll's writes move it, retiring counted searches.
+    await tx.query('UPDATE olt SET updated_at = now() WHERE id = $1', [onu.oltId]);
   }
 
   private async details(

@@ -17,12 +17,14 @@ import {
   ONU_SEEN_ORDER_SQL,
   emptyStatusCounts,
   oltStatsOf,
+  preparedQuery,
   storedOltStats,
   type OltOnuStats,
   type OnuStatusCounts,
 } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
+import { ExpiringCache } from '../../common/cache/expiring-cache';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import type { OnuQueryDto } from './dto/onu-query.dto';
 import { ONU_ROW_COLUMNS } from './onu-row.sql';
@@ -78,8 +80,38 @@ const SEARCH_TABLE_SORTS: ReadonlySet<OnuSort> = new Set([
 /** Sorts whose keys are never blank (NOT NULL columns): read through one index both ways. */
 const NEVER_BLANK: ReadonlySet<OnuSort> = new Set(['ponPort', 'onuId', 'status']);
 
+/** An OLT the actor may see, as the ONU list reads it. */
+interface VisibleOlt {
+  id: string;
+  name: string;
+  onu_stats: unknown;
+  /** When its row (and with it its ONUs' figures) last changed, in epoch ms. */
+  version: number;
+}
+
+type CountGroup = { oltId: string | null; status: string; reason: string | null; n: string };
+
+/** What any change to these OLTs or their ONUs changes: their number, latest and summed change times. */
+function countVersion(olts: readonly VisibleOlt[]): string {
+  let latest = 0;
+  let sum = 0;
+  for (const o of olts) {
+    latest = Math.max(latest, o.version);
+    sum += o.version;
+  }
+  return `${olts.length}:${latest}:${sum}`;
+}
+
+/**
+ * Counted searches and signal bands kept per API process: each key holds the OLTs' change times, so a
+ * poll landing retires it; the time limit covers changes that do not touch the OLT row.
+ */
+const COUNT_CACHE = { entries: 500, ttlMs: 30_000 };
+
 @Injectable()
 export class OnusService {
+  private readonly counted = new ExpiringCache<CountGroup[]>(COUNT_CACHE.entries, COUNT_CACHE.ttlMs);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: OltAccessService,
@@ -137,7 +169,7 @@ export class OnusService {
     const perOlt = stats
       ? stats.map((st) => countsOf(st, query.ponPort))
       : olts.length
-        ? await this.countOnus(actor, query, byOlt ? olts : null, visible)
+        ? await this.countOnus(actor, query, olts, byOlt, visible)
         : [];
     const counts = addCounts(perOlt);
     const total = filteredTotal(counts, query);
@@ -174,7 +206,7 @@ export class OnusService {
   private async visibleOlts(
     actor: TenantActor,
     query: Pick<OnuQueryDto, 'oltId' | 'ponPort'>,
-  ): Promise<{ olts: { id: string; name: string; onu_stats: unknown }[]; all: boolean }> {
+  ): Promise<{ olts: VisibleOlt[]; all: boolean }> {
     const seesAll = this.access.seesAll(actor);
     const scope = seesAll
       ? { sql: 'o.tenant_id = :scopeTenantId', params: { scopeTenantId: actor.tenantId } }
@@ -186,14 +218,12 @@ export class OnusService {
         ? counts
         : `${counts} || jsonb_strip_nulls(jsonb_build_object('ports', jsonb_build_object(CAST(:port AS text), o.onu_stats->'ports'->CAST(:port AS text))))`;
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
-      `SELECT o.id, o.name, o.show, ${stats} AS onu_stats FROM olt o WHERE ${scope.sql} ${query.oltId ? 'AND o.id = :oltId' : ''}
+      `SELECT o.id, o.name, o.show, ${stats} AS onu_stats, floor(extract(epoch FROM o.updated_at) * 1000)::float8 AS version FROM olt o WHERE ${scope.sql} ${query.oltId ? 'AND o.id = :oltId' : ''}
        ORDER BY o.name, o.id`,
       { ...scope.params, oltId: query.oltId, port: query.ponPort },
     );
-    const rows: { id: string; name: string; show: boolean; onu_stats: unknown }[] = await this.db.query(
-      sql,
-      params,
-    );
+    // Run on every list request, in a handful of shapes: prepared, so each connection plans each once.
+    const rows = await preparedQuery<VisibleOlt & { show: boolean }>(this.db, sql, params);
     const olts = rows.filter((r) => r.show);
     return { olts, all: seesAll && !query.oltId && olts.length === rows.length };
   }
@@ -243,17 +273,17 @@ export class OnusService {
   }
 
   /**
-   * Header counts of a search or signal filter, counted from the matching ONUs: one per OLT of `perOlt`
-   * (in its order), or with `null` one for them all.
+   * Header counts of a search or signal filter, counted from the matching ONUs: with `perOlt` one per
+   * OLT of `olts` (in its order), else one for them all.
    */
   private async countOnus(
     actor: TenantActor,
     query: OnuQueryDto,
-    perOlt: readonly { id: string }[] | null,
+    olts: readonly VisibleOlt[],
+    perOlt: boolean,
     oltIds?: string[],
   ): Promise<OnuStatusCounts[]> {
     const where = this.where(actor, query, oltIds, false);
-    const olts = perOlt ?? [];
     // A search alone is counted from the narrow search table; a signal band needs the ONUs' readings.
     const table = query.signal ? 'onu' : 'onu_search';
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
@@ -261,10 +291,16 @@ export class OnusService {
        WHERE ${where.sql} GROUP BY ${perOlt ? 'n.olt_id, ' : ''}n.status, n.reason`,
       where.params,
     );
-    const groups: { oltId: string | null; status: string; reason: string | null; n: string }[] =
-      await this.db.query(sql, params);
+    // Counting a broad search reads thousands of rows; paging and sorting the same search count it again
+    // only once one of its OLTs has changed (every write of an OLT's ONUs moves its `updated_at`).
+    const key = `${countVersion(olts)} ${sql} ${JSON.stringify(params)}`;
+    let groups = this.counted.get(key);
+    if (!groups) {
+      groups = (await this.db.query(sql, params)) as CountGroup[];
+      this.counted.set(key, groups);
+    }
     const all = emptyStatusCounts();
-    const byOlt = new Map(olts.map((o) => [o.id, emptyStatusCounts()]));
+    const byOlt = new Map((perOlt ? olts : []).map((o) => [o.id, emptyStatusCounts()]));
     for (const g of groups) {
       const counts = g.oltId === null ? all : byOlt.get(g.oltId);
       if (!counts) continue;

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
 import { randomToken, sha256 as hashOf } from '../../common/crypto/tokens';
+import { ExpiringCache } from '../../common/cache/expiring-cache';
 
 /** How long a key's tenant is remembered by this process (a rotation here forgets it at once). */
 const CACHE_MS = 5_000;
@@ -24,7 +25,7 @@ export interface TenantKey {
 @Injectable()
 export class IngestKeysService {
   private readonly box: SecretBox;
-  private readonly cache = new Map<string, { tenantId: string | null; until: number }>();
+  private readonly cache = new ExpiringCache<string | null>(10_000, CACHE_MS);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -38,7 +39,7 @@ export class IngestKeysService {
     if (!/^[\w-]{16,128}$/.test(key)) return null;
     const hash = hashOf(key);
     const hit = this.cache.get(hash);
-    if (hit && hit.until > Date.now()) return hit.tenantId;
+    if (hit !== undefined) return hit;
     const rows: { tenant_id: string; key_hash: string }[] = await this.db.query(
       `SELECT k.tenant_id, k.key_hash FROM ingest_key k JOIN tenant t ON t.id = k.tenant_id
        WHERE k.key_hash = $1 AND t.status = 'active'`,
@@ -49,8 +50,7 @@ export class IngestKeysService {
       found && timingSafeEqual(Buffer.from(found.key_hash, 'hex'), Buffer.from(hash, 'hex'))
         ? found.tenant_id
         : null;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { tenantId, until: Date.now() + CACHE_MS });
+    this.cache.set(hash, tenantId);
     return tenantId;
   }
 
