@@ -216,9 +216,16 @@ describe('monitoring reads: dashboard and ONU list', () => {
       );
       expect((await search('office-link')).ids).toEqual([id]);
 
-      await db.query(
+      // Each change is written as every writer of ONUs writes it (the poll, Update Data, Delete): with the
+      // OLT's figures recounted in the same transaction. Counted searches last until that happens.
+      const write = async (sql: string) => {
+        await db.transaction(async (tx) => {
+          await tx.query(sql, [id]);
+          await refreshOltStats(tx, [olts.gpon]);
+        });
+      };
+      await write(
         "UPDATE onu SET description = 'clinic@Skynet', pppoe_ids = '{clinic@skynet}' WHERE id = $1",
-        [id],
       );
       expect(await search('office-link')).toMatchObject({ ids: [], total: 0 });
       expect(await search('SKYNET')).toMatchObject({ ids: [id], total: 1, counts: { online: 1 } });
@@ -230,13 +237,13 @@ describe('monitoring reads: dashboard and ONU list', () => {
       }
       ONU_LIST_PATHS.gatherAtMost = gatherAtFirst;
 
-      await db.query("UPDATE onu SET status = 'offline', reason = 'los', rx_dbm = NULL WHERE id = $1", [id]);
+      await write("UPDATE onu SET status = 'offline', reason = 'los', rx_dbm = NULL WHERE id = $1");
       expect(await search('skynet')).toMatchObject({
         ids: [id],
         counts: { total: 1, online: 0, offline: 1, reasons: { los: 1 } },
       });
 
-      await db.query('DELETE FROM onu WHERE id = $1', [id]);
+      await write('DELETE FROM onu WHERE id = $1');
       expect(await search('skynet')).toMatchObject({ ids: [], total: 0 });
       // Another tenant's search never reaches these ONUs.
       const theirs = await client.get<OnuList>('/onus?search=home', other.token);
