@@ -24,6 +24,7 @@ import { OltsModule } from './modules/olts/olts.module';
 import { OnusModule } from './modules/onus/onus.module';
 import { ScansModule } from './modules/scans/scans.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
+import { SharesModule } from './modules/shares/shares.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { RolesModule } from './modules/roles/roles.module';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES = [
   ScansModule,
   SessionsModule,
   DashboardModule,
+  SharesModule,
 ];
 
 @Module({})

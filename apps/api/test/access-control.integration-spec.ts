@@ -64,6 +64,7 @@ describe('access control on every route', () => {
     onuId: '',
     pppoeId: '',
     scanId: '',
+    shareId: '',
   };
   const bodies: Record<string, unknown> = {};
 
@@ -115,6 +116,14 @@ describe('access control on every route', () => {
       body: { action: 'down', user: a.pppoeId },
     });
     expect(posted.status).toBe(202);
+    // A share link of tenant A (its token opens only the public /shared routes, listed below).
+    const share = await client.post<{ row: { id: string } }>(
+      '/share-tokens',
+      { scope: 'all' },
+      tenantA.token,
+    );
+    expect(share.status).toBe(201);
+    a.shareId = share.body.row.id;
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -148,6 +157,7 @@ describe('access control on every route', () => {
       '/api/v1/scans/{id}': a.scanId,
       // Tenant A's line with session events (its PPPoE id names it).
       '/api/v1/down-counts/{id}': a.pppoeId,
+      '/api/v1/share-tokens/{id}': a.shareId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -180,6 +190,10 @@ describe('access control on every route', () => {
         'POST /api/v1/auth/sign-up',
         // Routers' session events: authenticated by the tenant's ingest key, not a user's token.
         'POST /api/v1/ingest/session-events',
+        // The shared OLT page: a share link's token (X-Share-Token), read-only, scoped to its OLTs.
+        'GET /api/v1/shared/onus',
+        'GET /api/v1/shared/onus/filters',
+        'GET /api/v1/shared/view',
       ].sort(),
     );
   });
@@ -257,6 +271,7 @@ describe('access control on every route', () => {
       a.oltId,
       a.onuId,
       a.pppoeId,
+      a.shareId,
       tenantA.auth.user.id,
     ];
     const failures: string[] = [];

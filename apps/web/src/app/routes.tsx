@@ -43,6 +43,7 @@ const UsersPage = screen(() => import('../features/users/pages/users-page'));
 const RolePermissionsPage = screen(() => import('../features/users/pages/role-permissions-page'));
 const RolesPage = screen(() => import('../features/roles/pages/roles-page'));
 const BranchesPage = screen(() => import('../features/branches/pages/branches-page'));
+const AuditLogPage = screen(() => import('../features/audit/pages/audit-log-page'));
 const PermissionsPage = screen(() => import('../features/olt-permissions/pages/permissions-page'));
 const OltListPage = screen(() => import('../features/olts/pages/olt-list-page'));
 const OltDetailsPage = screen(() => import('../features/olts/pages/olt-details-page'));
@@ -53,6 +54,9 @@ const OltPortsPage = screen(() => import('../features/onus/pages/olt-ports-page'
 const GraphPage = screen(() => import('../features/pppoe-page/pages/graph-page'));
 const DownCountPage = screen(() => import('../features/down-count/pages/down-count-page'));
 const OnuDownScannerPage = screen(() => import('../features/onu-down-scanner/pages/onu-down-scanner-page'));
+const ShareOltPage = screen(() => import('../features/shares/pages/share-olt-page'));
+const ShareTokenEditPage = screen(() => import('../features/shares/pages/share-token-edit-page'));
+const SharedViewPage = lazy(() => import('../features/shares/pages/shared-view-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -111,6 +115,7 @@ export const protectedRoutes: RouteObject[] = [
   screenRoute('/roles', RolesPage, Permission.Admin),
   screenRoute('/roles-permission', RolePermissionsPage, Permission.Admin),
   screenRoute('/branch', BranchesPage, Permission.Admin),
+  screenRoute('/audit-log', AuditLogPage, Permission.Admin),
   // The per-user OLT permission calls need 2000 on the server, so the screen does too.
   screenRoute('/permissions/:id?/:user_id?', PermissionsPage, Permission.Admin),
 
@@ -122,8 +127,8 @@ export const protectedRoutes: RouteObject[] = [
   screenRoute('/olt-ports', OltPortsPage, Permission.OltPort),
   { path: '/log-list', element: later('Log List', Permission.LogList) },
   { path: '/live-log-list', element: later('Live Log List') },
-  { path: '/share-olt', element: later('Share OLT', Permission.Share) },
-  { path: '/share-olt/:edit_id', element: later('Share OLT') },
+  screenRoute('/share-olt', ShareOltPage, Permission.Share),
+  screenRoute('/share-olt/:edit_id', ShareTokenEditPage, Permission.Share),
   screenRoute('/onu-down-count', DownCountPage, Permission.OnuDownCount),
   screenRoute('/onu-down-scanner', OnuDownScannerPage, Permission.OnuDownScanner, prefetchScanOlts),
   screenRoute('/graph/:pppoe', GraphPage),
@@ -185,8 +190,15 @@ export const router = createBrowserRouter([
     ),
     children: [
       { element: <GuestOnly />, children: [{ element: <GuestLayout />, children: guestRoutes }] },
-      // The system status stays public: it is what you look at when signing in fails.
-      { element: <GuestLayout />, children: [{ path: '/status', element: page(StatusPage) }] },
+      // The system status stays public: it is what you look at when signing in fails. A share link's view
+      // needs no sign-in either, and a signed-in visitor sees it just the same.
+      {
+        element: <GuestLayout />,
+        children: [
+          { path: '/status', element: page(StatusPage) },
+          { path: '/share/:token/:view?', element: page(SharedViewPage) },
+        ],
+      },
       { element: <RequireAuth />, children: [{ element: <ShellLayout />, children: protectedRoutes }] },
     ],
   },

@@ -10,6 +10,7 @@ describe('sidebar navigation', () => {
       '/roles',
       '/roles-permission',
       '/branch',
+      '/audit-log',
     ]);
   });
 

@@ -17,12 +17,13 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Code 2000 opens the whole administration area, so it stands for four sidebar items. */
+/** Code 2000 opens the whole administration area, so it stands for five sidebar items. */
 const ADMIN_ITEMS: readonly Omit<NavItem, 'code'>[] = [
   { label: 'Users', to: '/users' },
   { label: 'Roles', to: '/roles' },
   { label: 'Olt Permissions', to: '/roles-permission' },
   { label: 'Branch', to: '/branch' },
+  { label: 'Audit Log', to: '/audit-log' },
 ];
 
 /** Item order inside the groups: the everyday screens first. */

@@ -11,9 +11,14 @@ const QUIET_PATH = '/api/v1/ingest/session-events';
 /** Query parameters that carry secrets (a router that cannot set a header puts its ingest key in the URL). */
 const SECRET_QUERY = /([?&](?:key|token|secret)=)[^&#]*/gi;
 
-/** The URL as logged: secret query values censored. */
+/** A shared view's address holds its token (`/share/<token>`, the page the link opens). */
+const SHARE_PATH = /^(\/share\/)[^/?#]+/;
+
+/** The URL as logged: secret query values and a shared view's token censored. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${encodeURIComponent(REDACTED)}`);
+  return url
+    .replace(SECRET_QUERY, `$1${encodeURIComponent(REDACTED)}`)
+    .replace(SHARE_PATH, `$1${encodeURIComponent(REDACTED)}`);
 }
 
 export function basePinoOptions(level: string, service: string): LoggerOptions {

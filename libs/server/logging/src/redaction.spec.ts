@@ -47,6 +47,12 @@ describe('log redaction', () => {
     logger.info({ req: { headers: { authorization: 'Bearer abc.def' }, url: '/x' } });
     expect(JSON.stringify(lines()[0])).not.toContain('abc.def');
   });
+
+  it('censors the share token header of a logged request', () => {
+    const { logger, lines } = capture();
+    logger.info({ req: { headers: { 'x-share-token': 'shr_0123456789abcdef0123456789abcdef' }, url: '/x' } });
+    expect(JSON.stringify(lines()[0])).not.toContain('0123456789abcdef');
+  });
 });
 
 describe('URL redaction', () => {
@@ -56,5 +62,13 @@ describe('URL redaction', () => {
     );
     expect(redactUrl('/api/v1/onus?search=key%3D1&page=2')).toBe('/api/v1/onus?search=key%3D1&page=2');
     expect(redactUrl('/x?a=1&Token=abc')).toBe('/x?a=1&Token=%5Bredacted%5D');
+  });
+
+  it("censors the token in a shared view's address and nothing else of it", () => {
+    expect(redactUrl('/share/Ab_cd-0123456789abcdef0123456789/ports?page=2')).toBe(
+      '/share/%5Bredacted%5D/ports?page=2',
+    );
+    expect(redactUrl('/share-olt/5')).toBe('/share-olt/5');
+    expect(redactUrl('/api/v1/shared/view')).toBe('/api/v1/shared/view');
   });
 });

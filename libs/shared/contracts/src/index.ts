@@ -12,5 +12,6 @@ export * from './fleet/monitoring';
 export * from './fleet/pppoe-ids';
 export * from './fleet/scans';
 export * from './fleet/sessions';
+export * from './fleet/shares';
 export * from './validation';
 export * from './forms';

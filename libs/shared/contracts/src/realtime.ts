@@ -100,6 +100,13 @@ export const oltRoom = (oltId: string): string => `olt:${oltId}`;
 export const allOltsRoom = (tenantId: string): string => `tenant:${tenantId}:all-olts`;
 /** Every socket of one sign-in session: what a user started (a scan) is told to them alone. */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+/** Every socket opened with one share link: revoking the link (or setting a new text) closes them. */
+export const shareRoom = (tokenId: string): string => `share:${tokenId}`;
+/**
+ * Every share-link socket, of any tenant: events for the tenant's staff that reach OLT rooms but are
+ * not for a read-only viewer (PPPoE session events) are sent `.except()` this room.
+ */
+export const SHARE_VIEWERS_ROOM = 'share:viewers';
 
 /** Claims of the short-lived access token (also used to authenticate the socket). */
 export interface AccessTokenClaims {

@@ -42,6 +42,7 @@ import {
   USERNAME_RULE,
   VALIDATION_MESSAGES as M,
   isCalendarDay,
+  isDateTime,
 } from '@pondesk/contracts';
 import { Match } from './match.decorator';
 import { Nullable } from './nullable';
@@ -376,6 +377,24 @@ export function IsDay(options: FieldOptions = {}): PropertyDecorator {
     ],
     options,
     { format: 'date', maxLength: 10 },
+  );
+}
+
+/** An ISO 8601 date-time with its zone (`2026-01-15T08:30:00Z`); a real day and time. */
+export function IsDateTime(options: FieldOptions = {}): PropertyDecorator {
+  return field(
+    [
+      isString('$property must be an ISO date-time, e.g. 2026-01-15T08:30:00Z'),
+      ValidateBy(
+        {
+          name: 'isDateTime',
+          validator: { validate: (v: unknown) => typeof v === 'string' && isDateTime(v) },
+        },
+        { message: '$property must be an ISO date-time with a time zone, e.g. 2026-01-15T08:30:00Z' },
+      ),
+    ],
+    options,
+    { format: 'date-time', maxLength: 35, example: '2026-01-15T08:30:00Z' },
   );
 }
 

@@ -11,5 +11,7 @@ import { PppoeController } from './pppoe.controller';
   imports: [OltAccessModule, DeviceJobsModule],
   controllers: [OnusController, PppoeController],
   providers: [OnusService, OnuDetailsService, OnuActionsService],
+  // The shared OLT page reads the same list, limited to a share link's OLTs.
+  exports: [OnusService],
 })
 export class OnusModule {}

@@ -26,6 +26,7 @@ import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { ExpiringCache } from '../../common/cache/expiring-cache';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
+import type { SharedOltScope } from '../../common/share-access/shared-olt-scope';
 import type { OnuQueryDto } from './dto/onu-query.dto';
 import { ONU_ROW_COLUMNS } from './onu-row.sql';
 
@@ -80,6 +81,9 @@ const SEARCH_TABLE_SORTS: ReadonlySet<OnuSort> = new Set([
 /** Sorts whose keys are never blank (NOT NULL columns): read through one index both ways. */
 const NEVER_BLANK: ReadonlySet<OnuSort> = new Set(['ponPort', 'onuId', 'status']);
 
+/** Whose ONUs the lists read: a signed-in user's (through their OLT permissions), or a share link's. */
+export type OnuReader = TenantActor | SharedOltScope;
+
 /** An OLT the actor may see, as the ONU list reads it. */
 interface VisibleOlt {
   id: string;
@@ -117,8 +121,8 @@ export class OnusService {
     private readonly access: OltAccessService,
   ) {}
 
-  async filters(actor: TenantActor): Promise<OnuFilters> {
-    const scope = this.access.scope(actor, 'o');
+  async filters(actor: OnuReader): Promise<OnuFilters> {
+    const scope = this.oltScope(actor, 'o');
     const [sql, params] = this.db.driver.escapeQueryWithParameters(
       `SELECT o.id, o.code, o.name, o.mode, o.onu_stats FROM olt o WHERE ${scope.sql} ORDER BY lower(o.name), o.code`,
       scope.params,
@@ -151,11 +155,25 @@ export class OnusService {
   }
 
   /**
+   * The SQL condition on OLTs (`alias`) a reader may see: a user's through their permissions (exactly
+   * as every other OLT-scoped query), a share link's as its tenant's shown OLTs, limited to its list.
+   */
+  private oltScope(actor: OnuReader, alias: string): { sql: string; params: Record<string, unknown> } {
+    if (actor.kind === 'tenant') return this.access.scope(actor, alias);
+    const tenant = `${alias}.tenant_id = :scopeTenantId AND ${alias}.show = true`;
+    if (actor.oltIds === null) return { sql: tenant, params: { scopeTenantId: actor.tenantId } };
+    return {
+      sql: `${tenant} AND ${alias}.id = ANY(:scopeOltIds)`,
+      params: { scopeTenantId: actor.tenantId, scopeOltIds: actor.oltIds },
+    };
+  }
+
+  /**
    * One page of ONUs with the header counts. Counts come from the OLTs' figures (kept by every writer
    * of their ONUs) unless a search narrows the ONUs; the default order (OLT, port, ONU) reads only the
    * OLTs the page falls in, through the (olt, port, onu) index.
    */
-  async list(actor: TenantActor, query: OnuQueryDto): Promise<OnuList> {
+  async list(actor: OnuReader, query: OnuQueryDto): Promise<OnuList> {
     const { page, pageSize, skip } = pageOf(query);
     const search = query.search?.trim() ?? '';
     const { olts, all } = await this.visibleOlts(actor, query);
@@ -204,13 +222,13 @@ export class OnusService {
    * OLT of the tenant is there (none hidden, none withheld), so the ONUs need no limit by OLT.
    */
   private async visibleOlts(
-    actor: TenantActor,
+    actor: OnuReader,
     query: Pick<OnuQueryDto, 'oltId' | 'ponPort'>,
   ): Promise<{ olts: VisibleOlt[]; all: boolean }> {
-    const seesAll = this.access.seesAll(actor);
+    const seesAll = actor.kind === 'tenant' ? this.access.seesAll(actor) : actor.oltIds === null;
     const scope = seesAll
       ? { sql: 'o.tenant_id = :scopeTenantId', params: { scopeTenantId: actor.tenantId } }
-      : this.access.scope(actor, 'o');
+      : this.oltScope(actor, 'o');
     // Only the status counts: the dashboard's figures (bands, weak counts) and the ports stay behind.
     const counts = `(o.onu_stats - '{ports,bands,weak24,below28,below30}'::text[])`;
     const stats =
@@ -235,7 +253,7 @@ export class OnusService {
    * `onu_search` has too, under the same names.
    */
   private where(
-    actor: TenantActor,
+    actor: OnuReader,
     query: OnuQueryDto,
     oltIds: string[] | undefined,
     status: boolean,
@@ -277,7 +295,7 @@ export class OnusService {
    * OLT of `olts` (in its order), else one for them all.
    */
   private async countOnus(
-    actor: TenantActor,
+    actor: OnuReader,
     query: OnuQueryDto,
     olts: readonly VisibleOlt[],
     perOlt: boolean,
@@ -320,7 +338,7 @@ export class OnusService {
    * skips a few entries instead of 99,900.
    */
   private async rows(
-    actor: TenantActor,
+    actor: OnuReader,
     query: OnuQueryDto,
     at: { skip: number; pageSize: number; oltIds?: string[]; total?: number },
   ): Promise<OnuRow[]> {

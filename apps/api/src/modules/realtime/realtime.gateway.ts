@@ -1,4 +1,5 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import {
   WebSocketGateway,
   WebSocketServer,
@@ -11,6 +12,8 @@ import {
   allOltsRoom,
   oltRoom,
   sessionRoom,
+  shareRoom,
+  SHARE_VIEWERS_ROOM,
   tenantRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -19,12 +22,20 @@ import { AccessTokenService } from '../../common/auth/access-token.service';
 import type { TenantActor } from '../../common/auth/actor';
 import { SessionRevocations } from '../../common/auth/session-revocations';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
+import { clientAddressOf, type TrustProxy } from '../../common/share-access/client-address';
+import { ShareAccessService } from '../../common/share-access/share-access.service';
 
 export type PonSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 interface SocketData {
   sessionId: string;
   userId: string;
+  tenantId: string;
+}
+
+/** A socket opened with a share link: no user, no session; never in the tenant's room. */
+interface ShareSocketData {
+  shareTokenId: string;
   tenantId: string;
 }
 
@@ -41,13 +52,22 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * the OLTs its user may see (one room for users who see them all). Events arrive from the worker through
  * Redis. A socket lives no longer than its access token (the client reconnects with a fresh one) nor than
  * its session: revoking a session closes its sockets on every API instance.
+ *
+ * A socket opened with a share link (`auth.shareToken`) joins only its link's room and the rooms of the
+ * link's OLTs: it hears their ONU status changes, polls and reachability, nothing of users or sessions.
+ * It lives no longer than the link (revoking or re-tokening it closes its sockets everywhere).
  */
 @WebSocketGateway()
 export class RealtimeGateway
   implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy
 {
   private readonly logger = new Logger(RealtimeGateway.name);
-  @WebSocketServer() server!: Server<ClientToServerEvents, ServerToClientEvents, never, SocketData>;
+  @WebSocketServer() server!: Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    never,
+    SocketData | ShareSocketData
+  >;
   private readonly expiryTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private stopListening: (() => void) | null = null;
 
@@ -55,6 +75,8 @@ export class RealtimeGateway
     private readonly access: AccessTokenService,
     private readonly olts: OltAccessService,
     private readonly revocations: SessionRevocations,
+    private readonly shares: ShareAccessService,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   afterInit(): void {
@@ -73,8 +95,17 @@ export class RealtimeGateway
     this.server.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
+  /** Closes the sockets of this share link on every API instance (revoked, or its token replaced). */
+  closeShare(tokenId: string): void {
+    if (!this.server) return;
+    this.server.in(shareRoom(tokenId)).disconnectSockets(true);
+  }
+
   async handleConnection(socket: PonSocket): Promise<void> {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+    const shareToken =
+      typeof socket.handshake.auth?.shareToken === 'string' ? socket.handshake.auth.shareToken : undefined;
+    if (!token && shareToken) return this.connectShare(socket, shareToken);
     try {
       if (!token) throw new Error('no token');
       // The same check as HTTP: a live session of an active user of an active tenant, read from the
@@ -100,6 +131,37 @@ export class RealtimeGateway
       this.logger.debug(`socket refused: ${error instanceof Error ? error.message : String(error)}`);
       socket.disconnect(true);
     }
+  }
+
+  /** A share link's socket: its link's room and its OLTs' rooms, never a tenant, user or session room. */
+  private async connectShare(socket: PonSocket, shareToken: string): Promise<void> {
+    try {
+      // The same check and limits as the public routes (guesses counted by address).
+      const viewer = await this.shares.resolve(shareToken, this.clientAddress(socket));
+      socket.data = { shareTokenId: viewer.tokenId, tenantId: viewer.tenantId } satisfies ShareSocketData;
+      const olts =
+        viewer.oltIds === null
+          ? [allOltsRoom(viewer.tenantId)]
+          : (await this.shares.oltIds(viewer)).map(oltRoom);
+      await socket.join([shareRoom(viewer.tokenId), SHARE_VIEWERS_ROOM, ...olts]);
+      // A revocation committed between the check and joining the link's room would have missed this
+      // socket; once in the room, any later one reaches it. So look once more.
+      if (!(await this.shares.live(viewer.tokenId))) throw new Error('share link ended while joining');
+      if (viewer.expiresAt) this.closeAtExpiry(socket, viewer.expiresAt.getTime());
+    } catch (error) {
+      this.logger.debug(`share socket refused: ${error instanceof Error ? error.message : String(error)}`);
+      socket.disconnect(true);
+    }
+  }
+
+  private clientAddress(socket: PonSocket): string {
+    const app = this.adapterHost.httpAdapter?.getInstance() as { get?: (key: string) => unknown } | undefined;
+    const trust = app?.get?.('trust proxy fn');
+    return clientAddressOf(
+      socket.request.socket.remoteAddress ?? socket.handshake.address,
+      socket.handshake.headers['x-forwarded-for'],
+      typeof trust === 'function' ? (trust as TrustProxy) : undefined,
+    );
   }
 
   handleDisconnect(socket: PonSocket): void {
@@ -134,6 +196,7 @@ export class RealtimeGateway
 
   private async refresh(tenantId: string): Promise<void> {
     if (!this.server) return;
+    // Share-link sockets are never in the tenant's room: user and role changes do not concern them.
     const sockets = await this.server.in(tenantRoom(tenantId)).fetchSockets();
     for (const socket of sockets) {
       const data = socket.data as SocketData | undefined;

@@ -25,3 +25,13 @@ export {
   useSignalHistory,
 } from './hooks';
 export { onuKeys } from './query-keys';
+export { patchOnuList } from './live-updates';
+export { OnuListView } from './components/onu-list-view';
+export {
+  DEFAULT_ONU_PARAMS,
+  parseOnuParams,
+  toOnuQuery,
+  toOnuSearchParams,
+  updateOnuParams,
+  type OnuListParams,
+} from './list-params';

@@ -3,6 +3,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** Who changed what and when, with the row before and after (secrets stripped). Append-only. */
 @Entity('audit_log')
 @Index('ix_audit_log_tenant_time', ['tenantId', 'createdAt'])
+// The Audit Log's user and action filters read a page newest first from these, and its pickers walk them.
+@Index('ix_audit_log_tenant_action_time', ['tenantId', 'action', 'createdAt'])
+@Index('ix_audit_log_tenant_actor_time', ['tenantId', 'actorUserId', 'createdAt'])
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
 

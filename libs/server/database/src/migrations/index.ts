@@ -16,6 +16,8 @@ import { OnuSortCovers1795730100000 } from './1795730100000-OnuSortCovers';
 import { OnuListKeys1795730200000 } from './1795730200000-OnuListKeys';
 import { InactiveScanResults1795740524193 } from './1795740524193-InactiveScanResults';
 import { SessionEvents1795750000000 } from './1795750000000-SessionEvents';
+import { ShareTokens1795760000000 } from './1795760000000-ShareTokens';
+import { AuditLogFilters1795761830000 } from './1795761830000-AuditLogFilters';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -36,4 +38,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuListKeys1795730200000,
   InactiveScanResults1795740524193,
   SessionEvents1795750000000,
+  ShareTokens1795760000000,
+  AuditLogFilters1795761830000,
 ];

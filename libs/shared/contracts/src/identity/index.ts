@@ -45,7 +45,8 @@
  *   GET    /branches/:id                                       → BranchRow
  *   PATCH  /branches/:id                UpdateBranchRequest    → BranchRow
  *   DELETE /branches/:id                                       → 204
- *   GET    /audit?page&pageSize&entityType&entityId            → Paged<AuditRow>
+ *   GET    /audit?page&pageSize&search&entityType&entityId&actorId&action&kind&from&to → Paged<AuditRow> (newest first; 400 naming from/to when not ISO date-times or from > to)
+ *   GET    /audit/facets                                       → AuditFacets (the log's actors and action names, for the filters)
  *
  * Platform administrator (PLATFORM_ADMIN_USERNAME / PLATFORM_ADMIN_PASSWORD sign in at /auth/login)
  *   GET    /tenants?page&pageSize&search                       → Paged<TenantRow>
@@ -60,4 +61,5 @@
 export * from './permissions';
 export * from './messages';
 export * from './types';
+export * from './audit';
 export * from './session-cookie';

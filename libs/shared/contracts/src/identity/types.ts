@@ -269,23 +269,7 @@ export interface UpdateOltPermissionsRequest {
   oltIds: string[];
 }
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string;
-  /** `<entity>.<verb>`, e.g. `user.create`, `role.update`, `user.status`. */
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-export interface AuditQuery extends PageQuery {
-  entityType?: string;
-  entityId?: string;
-}
+// AuditRow and AuditQuery: ./audit.ts
 
 // ---------- platform administration ----------
 

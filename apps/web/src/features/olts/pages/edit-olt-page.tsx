@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
-import type { OltDetail } from '@pondesk/contracts';
+import { Permission, type OltDetail } from '@pondesk/contracts';
+import { useSession } from '../../auth/session';
+import { OltTokenForm } from '../../shares';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
@@ -49,6 +51,9 @@ function EditForm({ olt }: { olt: OltDetail }) {
 export default function EditOltPage() {
   const { edit_id: id } = useParams();
   const olt = useOlt(id);
+  const { user } = useSession();
+  // The token is managed under Share (2005), which the server checks; without it the field is not shown.
+  const canShare = !!user?.permissions.includes(Permission.Share);
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -87,6 +92,11 @@ export default function EditOltPage() {
           </Alert>
         ))}
       {olt.data && !(olt.isError && isNotFound(olt.error)) && <EditForm key={olt.data.id} olt={olt.data} />}
+      {olt.data && canShare && (
+        <Box sx={{ mt: 3 }}>
+          <OltTokenForm oltId={olt.data.id} oltName={olt.data.name} />
+        </Box>
+      )}
     </Box>
   );
 }

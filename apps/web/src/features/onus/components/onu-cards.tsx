@@ -54,7 +54,8 @@ function OnuCard({
 }: {
   row: OnuRow;
   canClear: boolean;
-  onAction: (action: OnuAction, onu: OnuRow) => void;
+  /** None: read-only (a shared view). */
+  onAction?: (action: OnuAction, onu: OnuRow) => void;
 }) {
   const read = useSignalRead(row.id);
   return (
@@ -76,7 +77,7 @@ function OnuCard({
         <OnuStatusChip status={row.status} reason={row.reason} reasonRaw={row.reasonRaw} />
       </Stack>
       <Box sx={{ mt: 1 }}>
-        <PppoeLinks ids={row.pppoeIds} description={row.description} wrap />
+        <PppoeLinks ids={row.pppoeIds} description={row.description} wrap linked={!!onAction} />
       </Box>
       <Box
         sx={{
@@ -100,13 +101,15 @@ function OnuCard({
         <Field label={row.vendor ? `ONU Info · ${row.vendor}` : 'ONU Info'}>
           <OnuInfo row={row} />
         </Field>
-        <OnuRowActions
-          onu={row}
-          canClear={canClear}
-          onAction={onAction}
-          reading={read.pending}
-          onGet={read.start}
-        />
+        {onAction && (
+          <OnuRowActions
+            onu={row}
+            canClear={canClear}
+            onAction={onAction}
+            reading={read.pending}
+            onGet={read.start}
+          />
+        )}
       </Stack>
     </Box>
   );
@@ -130,7 +133,7 @@ export function OnuCards({
   canClear: boolean;
   params: OnuListParams;
   onSort: (sort: OnuSort) => void;
-  onAction: (action: OnuAction, onu: OnuRow) => void;
+  onAction?: (action: OnuAction, onu: OnuRow) => void;
 }) {
   const sorted = SORTS.some((s) => s.sort === params.sort);
   return (

@@ -30,7 +30,7 @@ interface Column {
   header: string;
   sort?: OnuSort;
   align?: 'right';
-  render: (row: OnuRow, read: SignalRead) => React.ReactNode;
+  render: (row: OnuRow, read: SignalRead, readOnly: boolean) => React.ReactNode;
 }
 
 /** A row's Get: the button lives in Actions, its result in the RX cell. */
@@ -71,7 +71,9 @@ export const COLUMNS: Column[] = [
     key: 'description',
     header: 'Description',
     sort: 'description',
-    render: (r) => <PppoeLinks ids={r.pppoeIds} description={r.description} wrap />,
+    render: (r, _read, readOnly) => (
+      <PppoeLinks ids={r.pppoeIds} description={r.description} wrap linked={!readOnly} />
+    ),
   },
   {
     key: 'status',
@@ -127,25 +129,28 @@ function OnuTableRow({
 }: {
   row: OnuRow;
   canClear: boolean;
-  onAction: (action: OnuAction, onu: OnuRow) => void;
+  /** None: read-only (a shared view), without the Actions column and PPPoE page links. */
+  onAction?: (action: OnuAction, onu: OnuRow) => void;
 }) {
   const read = useSignalRead(row.id);
   return (
     <TableRow hover data-testid="onu-row" data-onu-id={row.id}>
       {COLUMNS.map((c) => (
         <TableCell key={c.key} align={c.align} data-column={c.key}>
-          {c.render(row, read)}
+          {c.render(row, read, !onAction)}
         </TableCell>
       ))}
-      <TableCell align="right" sx={{ width: ACTIONS_WIDTH }} data-column="actions">
-        <OnuRowActions
-          onu={row}
-          canClear={canClear}
-          onAction={onAction}
-          reading={read.pending}
-          onGet={read.start}
-        />
-      </TableCell>
+      {onAction && (
+        <TableCell align="right" sx={{ width: ACTIONS_WIDTH }} data-column="actions">
+          <OnuRowActions
+            onu={row}
+            canClear={canClear}
+            onAction={onAction}
+            reading={read.pending}
+            onGet={read.start}
+          />
+        </TableCell>
+      )}
     </TableRow>
   );
 }
@@ -182,9 +187,11 @@ export function OnuTable({
   canClear: boolean;
   onSort: (sort: OnuSort) => void;
   onPage: (page: number) => void;
-  onAction: (action: OnuAction, onu: OnuRow) => void;
+  /** None: the read-only table of a shared view. */
+  onAction?: (action: OnuAction, onu: OnuRow) => void;
 }) {
   const pages = pageCount(total);
+  const columnCount = COLUMNS.length + (onAction ? 1 : 0);
   const [measure, width] = useWidth<HTMLDivElement>();
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
@@ -235,15 +242,21 @@ export function OnuTable({
                 // Two-word headers ('PON NO.', 'ONU Info') may wrap when the room is short.
                 cellSx={{ fontWeight: 700, lineHeight: 1.3 }}
               >
-                <TableCell align="right" sx={{ fontWeight: 700, width: ACTIONS_WIDTH }} data-column="actions">
-                  Actions
-                </TableCell>
+                {onAction && (
+                  <TableCell
+                    align="right"
+                    sx={{ fontWeight: 700, width: ACTIONS_WIDTH }}
+                    data-column="actions"
+                  >
+                    Actions
+                  </TableCell>
+                )}
               </SortableHead>
               <TableBody>
                 {loading && !rows
                   ? Array.from({ length: 6 }, (_, i) => (
                       <TableRow key={`skeleton-${i}`}>
-                        {[...COLUMNS, { key: 'actions' }].map((c) => (
+                        {[...COLUMNS, { key: 'actions' }].slice(0, columnCount).map((c) => (
                           <TableCell key={c.key}>
                             <Skeleton />
                           </TableCell>
@@ -255,7 +268,7 @@ export function OnuTable({
                     ))}
                 {rows && rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={COLUMNS.length + 1}>
+                    <TableCell colSpan={columnCount}>
                       <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
                         {filtered ? 'No ONU matches these filters.' : emptyText}
                       </Typography>
