@@ -5,9 +5,9 @@ import {
   SHARE_MESSAGES,
   SHARE_TOKEN_HEADER,
   SHARE_TOKEN_PATTERN,
-  SHARE_VIEWERS_ROOM,
-  allOltsRoom,
-  oltRoom,
+  forViewers,
+  oltEventRooms,
+  sharedOltRoom,
   shareRoom,
   tenantRoom,
   type CreatedShareToken,
@@ -375,24 +375,33 @@ describe('share links: read-only, revocable tokens scoped to one tenant’s OLTs
     expect(tenantSockets).not.toContain(allSocket.id);
     const [shareServerSocket] = await gateway.server.local.in(shareRoom(one.body.row.id)).fetchSockets();
     expect([...shareServerSocket.rooms].sort()).toEqual(
-      [oneSocket.id, shareRoom(one.body.row.id), SHARE_VIEWERS_ROOM, oltRoom(olt.epon)].sort(),
+      [oneSocket.id, shareRoom(one.body.row.id), sharedOltRoom(olt.epon)].sort(),
     );
-    // As the worker publishes them (through the same rooms).
+    // As the worker's EventPublisher.toOlt publishes them: to staff, and a copy without the device's
+    // error text to the viewers.
     const at = new Date().toISOString();
+    const errors: (string | undefined)[] = [];
+    allSocket.on('olt.poll.finished', (e) => errors.push(e.error));
     for (const oltId of [olt.epon, olt.gpon]) {
-      // The worker's EventPublisher.toOlt: the OLT's room and the tenant's every-OLT room.
-      const rooms = [allOltsRoom(tenantId), oltRoom(oltId)];
-      gateway.server.to(rooms).emit('onu.status.changed', { oltId, at, changes: [] });
-      gateway.server.to(rooms).emit('olt.poll.finished', {
+      const rooms = oltEventRooms({ id: oltId, tenantId });
+      const polled = {
         oltId,
-        ok: true,
+        ok: false,
         durationMs: 1,
         total: 1,
         online: 1,
         offline: 0,
         changed: 0,
+        error: 'SNMP timeout from 10.20.30.40',
         at,
-      });
+      };
+      for (const [to, poll] of [
+        [rooms.staff, polled],
+        [rooms.viewers, forViewers(polled)],
+      ] as const) {
+        gateway.server.to([...to]).emit('onu.status.changed', { oltId, at, changes: [] });
+        gateway.server.to([...to]).emit('olt.poll.finished', poll);
+      }
     }
     // A PPPoE session event of the tenant's line (staff who see every OLT hear it).
     const setup = await client.get<{ key: string }>('/ingest/setup', admin.token);
@@ -405,6 +414,11 @@ describe('share links: read-only, revocable tokens scoped to one tenant’s OLTs
     await new Promise((r) => setTimeout(r, 300));
 
     expect(heard.one.sort()).toEqual([`olt.poll.finished ${olt.epon}`, `onu.status.changed ${olt.epon}`]);
+    // The device's own words (addresses among them) stay with staff.
+    expect(errors).toEqual([undefined, undefined]);
+    expect(heard.staff).toEqual(
+      expect.arrayContaining([`olt.poll.finished ${olt.epon}`, `olt.poll.finished ${olt.gpon}`]),
+    );
     expect(heard.all.sort()).toEqual(
       [
         `olt.poll.finished ${olt.epon}`,

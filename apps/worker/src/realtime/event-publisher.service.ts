@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import {
-  allOltsRoom,
-  oltRoom,
+  forViewers,
+  oltEventRooms,
   onuStatusChangesEvents,
   tenantRoom,
   type OnuStatusChange,
@@ -61,20 +61,20 @@ export class EventPublisher implements OnApplicationShutdown {
   }
 
   /**
-   * An event about one OLT: to its room and to the tenant's users who see every OLT, never to a user
-   * who is not permitted on it.
+   * An event about one OLT's status: to its room and to the tenant's users who see every OLT, never to a
+   * user who is not permitted on it; and to the share links that show the OLT, without the device's
+   * error text. Only ONU and OLT status goes this way: a share link is a read-only view of them.
    */
   toOlt<E extends ServerEventName>(
     olt: { id: string; tenantId: string },
     event: E,
     payload: ServerEventPayload<E>,
   ): void {
-    (
-      this.emitter.to([allOltsRoom(olt.tenantId), oltRoom(olt.id)]).emit as (
-        e: E,
-        p: ServerEventPayload<E>,
-      ) => boolean
-    )(event, payload);
+    const rooms = oltEventRooms(olt);
+    const emit = (to: string[], p: ServerEventPayload<E>) =>
+      (this.emitter.to(to).emit as (e: E, p: ServerEventPayload<E>) => boolean)(event, p);
+    emit(rooms.staff, payload);
+    emit(rooms.viewers, forViewers(payload));
   }
 
   /**

@@ -1,4 +1,13 @@
-import { ONU_STATUS_CHANGES_PER_EVENT, onuStatusChangesEvents, type OnuStatusChange } from './realtime';
+import {
+  ONU_STATUS_CHANGES_PER_EVENT,
+  allOltsRoom,
+  forViewers,
+  oltEventRooms,
+  oltRoom,
+  onuStatusChangesEvents,
+  shareRoom,
+  type OnuStatusChange,
+} from './realtime';
 
 const change = (onuId: number): OnuStatusChange => ({
   onuRef: `onu-${onuId}`,
@@ -50,5 +59,25 @@ describe('onuStatusChangesEvents', () => {
     ).toEqual([2, 1]);
     expect(() => onuStatusChangesEvents('olt-a', at, [change(1)], 0)).toThrow(RangeError);
     expect(() => onuStatusChangesEvents('olt-a', at, [change(1)], 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('OLT events for share links', () => {
+  it('go to the viewers in rooms of their own, never a staff room', () => {
+    const rooms = oltEventRooms({ id: 'olt-a', tenantId: 't-1' });
+    expect(rooms.staff).toEqual([allOltsRoom('t-1'), oltRoom('olt-a')]);
+    expect(rooms.viewers).toHaveLength(2);
+    for (const room of rooms.viewers) {
+      expect(rooms.staff).not.toContain(room);
+      expect(room).not.toBe(shareRoom('olt-a'));
+    }
+  });
+
+  it("leave the device's error text out of the viewers' copy, and the staff's payload as it was", () => {
+    const polled = { oltId: 'olt-a', ok: false, error: 'timeout from 10.0.0.5', at: 'now' };
+    expect(forViewers(polled)).toEqual({ oltId: 'olt-a', ok: false, at: 'now' });
+    expect(polled.error).toBe('timeout from 10.0.0.5');
+    const quiet = { oltId: 'olt-a', ok: true, at: 'now' };
+    expect(forViewers(quiet)).toBe(quiet);
   });
 });

@@ -103,10 +103,31 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 /** Every socket opened with one share link: revoking the link (or setting a new text) closes them. */
 export const shareRoom = (tokenId: string): string => `share:${tokenId}`;
 /**
- * Every share-link socket, of any tenant: events for the tenant's staff that reach OLT rooms but are
- * not for a read-only viewer (PPPoE session events) are sent `.except()` this room.
+ * Share-link sockets have rooms of their own, apart from staff's: a read-only viewer hears only what is
+ * sent to these rooms on purpose (never PPPoE sessions, scans or anything a later feature sends staff).
  */
-export const SHARE_VIEWERS_ROOM = 'share:viewers';
+export const sharedOltRoom = (oltId: string): string => `shared-olt:${oltId}`;
+export const sharedAllOltsRoom = (tenantId: string): string => `shared-all-olts:${tenantId}`;
+
+/**
+ * Where an event about one OLT goes: to its staff (the OLT's room and the tenant's every-OLT room) and,
+ * in a copy without the device's own error text (`forViewers`), to the share links that show the OLT.
+ */
+export const oltEventRooms = (olt: {
+  id: string;
+  tenantId: string;
+}): { staff: string[]; viewers: string[] } => ({
+  staff: [allOltsRoom(olt.tenantId), oltRoom(olt.id)],
+  viewers: [sharedAllOltsRoom(olt.tenantId), sharedOltRoom(olt.id)],
+});
+
+/** An OLT event as a share link's viewer gets it: a device's error text can name addresses and is left out. */
+export function forViewers<T extends object>(payload: T): T {
+  if (!('error' in payload)) return payload;
+  const copy: Record<string, unknown> = { ...payload };
+  delete copy.error;
+  return copy as T;
+}
 
 /** Claims of the short-lived access token (also used to authenticate the socket). */
 export interface AccessTokenClaims {

@@ -13,7 +13,8 @@ import {
   oltRoom,
   sessionRoom,
   shareRoom,
-  SHARE_VIEWERS_ROOM,
+  sharedAllOltsRoom,
+  sharedOltRoom,
   tenantRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -133,17 +134,18 @@ export class RealtimeGateway
     }
   }
 
-  /** A share link's socket: its link's room and its OLTs' rooms, never a tenant, user or session room. */
+  /** A share link's socket: its link's room and its OLTs' viewer rooms, never a staff, user or session room. */
   private async connectShare(socket: PonSocket, shareToken: string): Promise<void> {
     try {
       // The same check and limits as the public routes (guesses counted by address).
       const viewer = await this.shares.resolve(shareToken, this.clientAddress(socket));
       socket.data = { shareTokenId: viewer.tokenId, tenantId: viewer.tenantId } satisfies ShareSocketData;
+      // The viewers' own rooms, never the staff's: only what is sent to them on purpose reaches them.
       const olts =
         viewer.oltIds === null
-          ? [allOltsRoom(viewer.tenantId)]
-          : (await this.shares.oltIds(viewer)).map(oltRoom);
-      await socket.join([shareRoom(viewer.tokenId), SHARE_VIEWERS_ROOM, ...olts]);
+          ? [sharedAllOltsRoom(viewer.tenantId)]
+          : (await this.shares.oltIds(viewer)).map(sharedOltRoom);
+      await socket.join([shareRoom(viewer.tokenId), ...olts]);
       // A revocation committed between the check and joining the link's room would have missed this
       // socket; once in the room, any later one reaches it. So look once more.
       if (!(await this.shares.live(viewer.tokenId))) throw new Error('share link ended while joining');

@@ -12,7 +12,6 @@ import type { DataSource } from 'typeorm';
 import {
   allOltsRoom,
   oltRoom,
-  SHARE_VIEWERS_ROOM,
   parseMac,
   type SessionAction,
   type SessionEventPushed,
@@ -253,8 +252,7 @@ export class SessionIngestService implements OnApplicationShutdown {
     const server = this.gateway.server;
     if (!server) return;
     for (const [tenantId, events] of all) {
-      // Staff only: share-link sockets sit in the OLT rooms too, but PPPoE sessions are not theirs to see.
-      server.to(allOltsRoom(tenantId)).except(SHARE_VIEWERS_ROOM).emit('session.events', { events });
+      server.to(allOltsRoom(tenantId)).emit('session.events', { events });
       const ids = [...new Set(events.map((e) => e.pppoeId))];
       const carried: { olt_id: string; pppoe: string }[] = await this.db.query(
         `SELECT DISTINCT s.olt_id, p AS pppoe FROM onu_search s, unnest(s.pppoe_ids) p
@@ -266,7 +264,7 @@ export class SessionIngestService implements OnApplicationShutdown {
       for (const [oltId, pppoes] of byOlt)
         server
           .to(oltRoom(oltId))
-          .except([allOltsRoom(tenantId), SHARE_VIEWERS_ROOM])
+          .except(allOltsRoom(tenantId))
           .emit('session.events', {
             events: events.filter((e) => pppoes.has(e.pppoeId)),
           });
