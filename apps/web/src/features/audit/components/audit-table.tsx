@@ -7,7 +7,6 @@ import {
   LinearProgress,
   Paper,
   Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -23,6 +22,7 @@ import { formatDateTime } from '../../../shared/format';
 import { auditTarget } from '../format';
 import { auditPages } from '../list-params';
 import { AuditActionLabel, AuditOutcomeChip } from './audit-chips';
+import { TablePager } from '../../../shared/ui/table-pager';
 
 interface Column {
   key: string;
@@ -214,26 +214,14 @@ export function AuditTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
-        data-testid="audit-pager"
-      >
-        <Typography variant="body2" color="text.secondary" data-testid="audit-total">
-          {rows ? `${total} entr${total === 1 ? 'y' : 'ies'}` : ''}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" disabled={shownPage <= 1} onClick={() => onPage(shownPage - 1)}>
-          Previous
-        </Button>
-        <Typography variant="body2">
-          Page {shownPage} of {pages}
-        </Typography>
-        <Button size="small" disabled={shownPage >= pages} onClick={() => onPage(shownPage + 1)}>
-          Next
-        </Button>
-      </Stack>
+      <TablePager
+        summary={rows ? `${total} entr${total === 1 ? 'y' : 'ies'}` : ''}
+        page={shownPage}
+        pages={pages}
+        onPage={onPage}
+        testId="audit-pager"
+        summaryTestId="audit-total"
+      />
     </Paper>
   );
 }

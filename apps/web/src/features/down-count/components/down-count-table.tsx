@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Alert,
-  Box,
   Button,
   IconButton,
   LinearProgress,
@@ -26,6 +25,7 @@ import { dash } from '../../../shared/sessions/session-format';
 import { SortableHead } from '../../../shared/ui/sortable-head';
 import { agoOrDash, formatRx, isDownCountAlarm, rxColor } from '../format';
 import { downCountPages, type DownCountParams } from '../list-params';
+import { TablePager } from '../../../shared/ui/table-pager';
 
 export const NO_ONU = 'No ONU carries this PPPoE ID';
 
@@ -290,26 +290,13 @@ export function DownCountTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
-        data-testid="down-count-pager"
-      >
-        <Typography variant="body2" color="text.secondary">
-          {rows ? `${total} PPPoE ID${total === 1 ? '' : 's'}` : ''}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Typography variant="body2">
-          Page {page} of {pages}
-        </Typography>
-        <Button size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Stack>
+      <TablePager
+        summary={rows ? `${total} PPPoE ID${total === 1 ? '' : 's'}` : ''}
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        testId="down-count-pager"
+      />
     </Paper>
   );
 }

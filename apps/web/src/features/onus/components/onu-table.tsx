@@ -5,7 +5,6 @@ import {
   LinearProgress,
   Paper,
   Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -24,6 +23,7 @@ import { OnuStatusChip } from './onu-status-chip';
 import { PppoeLinks } from './pppoe-links';
 import { OnuInfo, RxWithReading } from './onu-cells';
 import { useSignalRead } from './signal-read-button';
+import { TablePager } from '../../../shared/ui/table-pager';
 
 interface Column {
   key: string;
@@ -280,32 +280,13 @@ export function OnuTable({
           </TableContainer>
         )}
       </Box>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-          px: 2,
-          py: 1,
-          borderTop: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Typography variant="body2" color="text.secondary">
-          {total} ONU{total === 1 ? '' : 's'}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" disabled={params.page <= 1} onClick={() => onPage(params.page - 1)}>
-          Previous
-        </Button>
-        <Typography variant="body2" data-testid="onu-page">
-          Page {Math.min(params.page, pages)} of {pages}
-        </Typography>
-        <Button size="small" disabled={params.page >= pages} onClick={() => onPage(params.page + 1)}>
-          Next
-        </Button>
-      </Stack>
+      <TablePager
+        summary={`${total} ONU${total === 1 ? '' : 's'}`}
+        page={Math.min(params.page, pages)}
+        pages={pages}
+        onPage={onPage}
+        pageTestId="onu-page"
+      />
     </Paper>
   );
 }
