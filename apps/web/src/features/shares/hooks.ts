@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import type { CreateShareToken, OnuList, OnuQuery } from '@pondesk/contracts';
@@ -107,14 +107,12 @@ export function useSharedLive(token: string): { ended: boolean; connected: boole
       ),
     [qc, token],
   );
-  const socketRef = useRef<PonSocket | null>(null);
   useEffect(() => {
     const socket: PonSocket = io({
       path: '/socket.io',
       transports: ['websocket'],
       auth: { shareToken: token },
     });
-    socketRef.current = socket;
     let everConnected = false;
     socket.on('connect', () => {
       // Events sent while the socket was down are lost: catch up.
@@ -144,7 +142,6 @@ export function useSharedLive(token: string): { ended: boolean; connected: boole
       refetch.cancel();
       socket.removeAllListeners();
       socket.disconnect();
-      socketRef.current = null;
     };
   }, [qc, token, refetch]);
   return { ended, connected };
