@@ -129,10 +129,19 @@ describe('the ONU table and the PPPoE page, walked as an operator would', () => 
     expect(cards).toBe(20);
     expect(problems).toEqual([]);
     // Sorting is still at hand without the table's headers.
+    const sortedList = page.waitForResponse((r) => /\/onus\?.*sort=rx/.test(r.url()) && r.ok());
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'RX', exact: true }).click();
     await page.waitForURL(/sort=rx/);
-    const card = page.getByTestId('onu-card').first();
+    await sortedList;
+    await page
+      .locator('[aria-busy="false"]')
+      .filter({ has: page.getByRole('list', { name: 'ONU list' }) })
+      .waitFor();
+    // The cards of the previous order stay on screen until the sorted page has come, and polls
+    // reorder a list sorted by RX: follow one ONU by its id, not whichever card is first.
+    const onuId = await page.getByTestId('onu-card').first().getAttribute('data-onu-id');
+    const card = page.locator(`[data-testid="onu-card"][data-onu-id="${onuId}"]`);
     await card.getByRole('button', { name: /^Get the signal of/ }).click();
     await card.getByTestId('signal-reading').or(card.getByTestId('signal-error')).waitFor({ timeout: 30000 });
     expect((await cardProblems(page)).problems).toEqual([]);
