@@ -2,6 +2,8 @@
 // `npm run demo`: build, migrate, start api + worker on one port, print the URL. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { isIPv4 } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,16 +88,12 @@ step('Building the API, the worker and the web app', 'npm', ['run', '--silent', 
 step('Migrating the database', process.execPath, [join(root, 'dist/server/tools/db/migrate.js')]);
 
 const children = [];
-function start(name, ...script) {
-  const child = spawn(
-    process.execPath,
-    script.map((p) => join(root, p)),
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+function start(name, script, args = []) {
+  const child = spawn(process.execPath, [...script.map((p) => join(root, p)), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (stream, out) =>
     stream.on('data', (d) => {
       for (const line of d.toString().split('\n')) if (line.trim()) out.write(`[${name}] ${line}\n`);
@@ -120,20 +118,57 @@ function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+/** Whether this machine can send from `address` (Linux routes all of 127.0.0.0/8 to loopback; macOS only 127.0.0.1). */
+function canBind(address) {
+  return new Promise((resolve) => {
+    const s = createSocket('udp4');
+    s.once('error', () => resolve(false));
+    s.bind({ port: 0, address }, () => s.close(() => resolve(true)));
+  });
+}
+
 // The simulator runs from source (its fleet files live beside it); swc compiles it on the fly.
 const SIM = ['tools/run-ts.cjs', 'libs/device/simulator/src/main.ts'];
 process.stdout.write('\n▶ Starting the simulated OLT fleet\n');
-const listed = spawnSync(process.execPath, [...SIM.map((p) => join(root, p)), '--list', '--json'], {
-  cwd: root,
-  env,
-  encoding: 'utf8',
-});
+// Each simulated OLT on its own loopback address (127.0.1.x) and its MikroTik router on another (127.0.2.x):
+// the worker's syslog receiver tells devices apart by sender address. DEMO_SIM_ADDRESSES=shared keeps every
+// device on 127.0.0.1, as do machines that cannot use the rest of 127.0.0.0/8.
+let perDevice = env.DEMO_SIM_ADDRESSES !== 'shared';
+if (perDevice && !((await canBind('127.0.1.1')) && (await canBind('127.0.2.1')))) {
+  perDevice = false;
+  process.stderr.write(
+    '\n⚠ This machine cannot send from 127.0.1.1 / 127.0.2.1 (macOS: sudo ifconfig lo0 alias 127.0.1.1 up, and so on):\n' +
+      '  the simulated devices share 127.0.0.1, so the console files all their syslog lines under one OLT.\n',
+  );
+}
+// The devices send syslog to the worker's receiver (SYSLOG_PORT, 0 = off) on loopback: the simulator sends
+// nowhere else. A receiver bound to one non-loopback address would not hear them.
+const syslogPort = Number(env.SYSLOG_PORT ?? 5514);
+const syslogListen = env.SYSLOG_HOST || '0.0.0.0';
+const syslogHost = isIPv4(syslogListen) && syslogListen.startsWith('127.') ? syslogListen : '127.0.0.1';
+const syslogHeard = ['0.0.0.0', '::'].includes(syslogListen) || syslogListen.startsWith('127.');
+const syslogTarget = syslogPort > 0 && syslogHeard ? `${syslogHost}:${syslogPort}` : null;
+if (syslogPort > 0 && !syslogHeard)
+  process.stderr.write(
+    `\n⚠ SYSLOG_HOST=${syslogListen} is not loopback: the simulated devices send no syslog.\n`,
+  );
+const simAddressArgs = perDevice ? ['--addresses', 'per-device'] : [];
+const simArgs = [...simAddressArgs, ...(syslogTarget ? ['--syslog', syslogTarget] : [])];
+const listed = spawnSync(
+  process.execPath,
+  [...SIM.map((p) => join(root, p)), '--list', '--json', ...simAddressArgs],
+  {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  },
+);
 if (listed.status !== 0) {
   process.stderr.write(`\n✖ Could not read the simulated fleet:\n${listed.stderr}\n`);
   process.exit(1);
 }
 const devices = JSON.parse(listed.stdout);
-start('sim', ...SIM);
+start('sim', SIM, simArgs);
 // The simulator prints its control API's URL when its fleet is up (`control API: http://127.0.0.1:18999 …`).
 const simControl = new Promise((resolve) => {
   let seen = '';
@@ -150,8 +185,8 @@ const simControl = new Promise((resolve) => {
 });
 
 process.stdout.write('\n▶ Starting the API and the worker\n');
-start('api', 'dist/server/apps/api/src/main.js');
-start('worker', 'dist/server/apps/worker/src/main.js');
+start('api', ['dist/server/apps/api/src/main.js']);
+start('worker', ['dist/server/apps/worker/src/main.js']);
 
 const deadline = Date.now() + 60000;
 for (;;) {
@@ -171,8 +206,13 @@ for (;;) {
 if (!shuttingDown) {
   let seeded = '';
   try {
-    const { added, total } = await seedDemo(`http://127.0.0.1:${port}`, devices);
-    seeded = `  Demo ISP: ${total} simulated OLTs (${added} added now), first poll within a minute.\n`;
+    const { added, updated, total } = await seedDemo(`http://127.0.0.1:${port}`, devices);
+    const moved = updated ? `, ${updated} moved to their own addresses` : '';
+    seeded = `  Demo ISP: ${total} simulated OLTs (${added} added now${moved}), first poll within a minute.\n`;
+    if (syslogTarget)
+      seeded +=
+        `  Simulated OLTs and MikroTik routers send syslog to the worker (UDP ${syslogTarget})` +
+        (perDevice ? ', each from its own address.\n' : ', all from 127.0.0.1.\n');
   } catch (error) {
     process.stderr.write(`\n✖ Seeding the demo tenant failed: ${error.message}\n`);
     shutdown(1);

@@ -1,5 +1,7 @@
 // Seeds the demo tenant through the public API (the same calls the console makes): the demo operator,
-// a completed profile (OTP read from the development outbox) and one OLT per simulated OLT.
+// a completed profile (OTP read from the development outbox) and one OLT per simulated OLT, at the address
+// the simulator gives it (its own loopback address with per-device addresses) and with its simulated
+// MikroTik router's address as the OLT's MikroTik host.
 export const DEMO_USER = { username: 'demo', email: 'demo@pondesk.local', password: 'pondesk-demo-1' };
 const DEMO_PROFILE = {
   ispName: 'Demo Fibre ISP',
@@ -63,11 +65,41 @@ export async function seedDemo(baseUrl, devices) {
     'Listing OLTs',
     await call(baseUrl, '/olts?pageSize=100', { token: accessToken }),
   ).items;
-  const have = new Set(existing.map((o) => o.host + '|' + o.name));
+  const byName = new Map(existing.map((o) => [o.name, o]));
   let added = 0;
+  let updated = 0;
   // The fleet listing gives every OLT its PON mode; switches have none.
   for (const d of devices.filter((d) => d.mode === 'epon' || d.mode === 'gpon')) {
-    if (have.has(d.host + '|' + d.name)) continue;
+    // With per-device addresses the OLT's simulated MikroTik router has an address of its own: registered as
+    // the OLT's MikroTik host, so the console files the router's syslog (PPPoE lines) under this OLT.
+    const mikrotikHost = d.routerHost && d.routerHost !== d.host ? d.routerHost : null;
+    const where = {
+      host: d.host,
+      snmpPort: d.snmpPort,
+      telnetPort: d.telnetPort ?? undefined,
+      httpPort: d.httpPort ?? undefined,
+    };
+    // Secrets go with the address: the API asks for them again when an OLT moves.
+    const secrets = {
+      snmpCommunity: d.community,
+      username: d.username ?? undefined,
+      password: d.password ?? undefined,
+    };
+    const have = byName.get(d.name);
+    if (have) {
+      // An OLT of an earlier demo run: follow the simulator when its addresses changed (shared ↔ per-device).
+      if (have.host === d.host && (have.mikrotikHost ?? null) === mikrotikHost) continue;
+      expectOk(
+        `Moving OLT ${d.name} to ${d.host}`,
+        await call(baseUrl, `/olts/${have.id}`, {
+          method: 'PATCH',
+          token: accessToken,
+          body: { ...where, ...secrets, mikrotikHost },
+        }),
+      );
+      updated++;
+      continue;
+    }
     expectOk(
       `Adding OLT ${d.name}`,
       await call(baseUrl, '/olts', {
@@ -75,15 +107,11 @@ export async function seedDemo(baseUrl, devices) {
         token: accessToken,
         body: {
           name: d.name,
-          host: d.host,
+          ...where,
           brand: d.brand,
           mode: d.mode,
-          snmpPort: d.snmpPort,
-          snmpCommunity: d.community,
-          telnetPort: d.telnetPort ?? undefined,
-          httpPort: d.httpPort ?? undefined,
-          username: d.username ?? undefined,
-          password: d.password ?? undefined,
+          ...secrets,
+          ...(mikrotikHost ? { mikrotikHost } : {}),
           pollIntervalSeconds: 60,
           description: `Simulated ${d.brand} ${d.mode} OLT (${d.onus} ONUs)`,
         },
@@ -91,7 +119,7 @@ export async function seedDemo(baseUrl, devices) {
     );
     added++;
   }
-  return { added, total: existing.length + added };
+  return { added, updated, total: existing.length + added };
 }
 
 /**

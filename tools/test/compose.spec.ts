@@ -13,9 +13,11 @@ interface Service {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  ports?: string[];
 }
 
-const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
+// Merge keys (`<<: *app-env`) as compose reads them.
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, Service>;
 };
 const services = compose.services;
@@ -36,8 +38,8 @@ function sourceOf(command: string[]): string {
 }
 
 describe('docker-compose.yml', () => {
-  it('has postgres, redis, a one-shot migrate, api and worker', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
+  it('has postgres, redis, a one-shot migrate, api, workers and the syslog worker', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'syslog', 'worker']);
     expect(services.migrate.command).toEqual(['node', 'dist/server/tools/db/migrate.js']);
   });
 
@@ -49,7 +51,7 @@ describe('docker-compose.yml', () => {
 
   it('orders start-up with depends_on conditions', () => {
     expect(services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
-    for (const name of ['api', 'worker']) {
+    for (const name of ['api', 'worker', 'syslog']) {
       expect(services[name].depends_on).toEqual({
         migrate: { condition: 'service_completed_successfully' },
         redis: { condition: 'service_healthy' },
@@ -58,14 +60,14 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs api, worker and migrate from one image built by the multi-stage Dockerfile', () => {
-    expect(new Set(['api', 'worker', 'migrate'].map((s) => services[s].image))).toEqual(
+    expect(new Set(['api', 'worker', 'syslog', 'migrate'].map((s) => services[s].image))).toEqual(
       new Set(['pondesk:latest']),
     );
     const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
     const stages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\w+)/gim)].map((m) => m[1]);
     expect(stages).toEqual(['deps', 'build', 'runtime']);
     expect(stages).toContain(services.migrate.build?.target);
-    for (const name of ['api', 'worker', 'migrate'])
+    for (const name of ['api', 'worker', 'syslog', 'migrate'])
       expect(existsSync(sourceOf(services[name].command!))).toBe(true);
   });
 
@@ -75,13 +77,21 @@ describe('docker-compose.yml', () => {
       ENCRYPTION_KEY: 'ab'.repeat(32),
       PLATFORM_ADMIN_PASSWORD: 'platform-secret',
     };
-    for (const name of ['api', 'worker', 'migrate']) {
+    for (const name of ['api', 'worker', 'syslog', 'migrate']) {
       const env = Object.fromEntries(
         Object.entries(services[name].environment!).map(([k, v]) => [k, interpolate(String(v), vars)]),
       );
       expect(() => loadConfig(env)).not.toThrow();
       expect(new URL(env.DATABASE_URL).hostname).toBe('postgres');
     }
+  });
+
+  it('lets only the syslog worker hold the syslog port, published for UDP and TCP, so workers can scale', () => {
+    expect(services.worker.environment?.SYSLOG_PORT).toBe('0');
+    expect(services.worker).not.toHaveProperty('ports');
+    expect(services.syslog.environment?.SYSLOG_PORT).toBe('5514');
+    expect(services.syslog.environment?.DATABASE_URL).toBe(services.worker.environment?.DATABASE_URL);
+    expect(services.syslog.ports?.map((p) => interpolate(p, {}))).toEqual(['514:5514/udp', '514:5514/tcp']);
   });
 
   it('refuses to start without the secrets', () => {

@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BranchesModule } from './modules/branches/branches.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
+import { LogsModule } from './modules/logs/logs.module';
 import { MenusModule } from './modules/menus/menus.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OltPermissionsModule } from './modules/olt-permissions/olt-permissions.module';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES = [
   OnusModule,
   ScansModule,
   SessionsModule,
+  LogsModule,
   DashboardModule,
   SharesModule,
 ];

@@ -95,6 +95,14 @@ describe('access control on every route', () => {
     a.oltId = await createTenantOlt(client, tenantA);
     a.pppoeId = `${unique('line')}@isp`;
     a.onuId = await createTenantOnu(api.app.get(DataSource), a.tenantId, a.oltId, a.pppoeId);
+    // A syslog line of tenant A's OLT and one of its router (the worker's receiver writes them; here,
+    // directly): tenant B's /logs and /logs/devices must show neither, nor the OLT's id.
+    await api.app.get(DataSource).query(
+      `INSERT INTO device_log (tenant_id, received_at, olt_id, device_kind, source_ip, severity, kind, message, pppoe_user)
+       VALUES ($1, now(), $2, 'olt', '10.99.0.1', 3, 'onu-down', 'ONU EPON0/1:1 deregistered', NULL),
+              ($1, now(), $2, 'router', '10.99.0.2', 6, 'ppp-down', $3 || ' disconnected', $3)`,
+      [a.tenantId, a.oltId, a.pppoeId],
+    );
     const granted = await client.put(
       `/users/${a.userId}/olt-permissions`,
       { action: 'add', oltIds: [a.oltId] },

@@ -477,6 +477,12 @@ describe('malformed input on every operation of the OpenAPI document', () => {
       [admin.auth.user.tenantId, ids.olt, ONU_IF_NAME],
     )) as { id: string }[];
     ids.onu = onu.id;
+    // A syslog line of the OLT, so the log routes' probes that pass validation read real rows.
+    await db.query(
+      `INSERT INTO device_log (tenant_id, received_at, olt_id, device_kind, source_ip, severity, kind, message)
+       VALUES ($1, now(), $2, 'olt', '127.0.0.1', 3, 'onu-down', 'ONU EPON0/1:1 deregistered')`,
+      [admin.auth.user.tenantId, ids.olt],
+    );
   });
   afterAll(async () => {
     await api?.close();

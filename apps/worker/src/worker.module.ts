@@ -32,6 +32,10 @@ import { PollOltService } from './polling/poll-olt.service';
 import { SchedulerSyncService } from './polling/scheduler-sync.service';
 import { EventPublisher } from './realtime/event-publisher.service';
 import { ScanService } from './scans/scan.service';
+import { DeviceLogWriter } from './syslog/device-log-writer.service';
+import { LogEventsService } from './log-events/log-events.service';
+import { SyslogSources } from './syslog/syslog-sources.service';
+import { SyslogService } from './syslog/syslog.service';
 
 /** The services whose `@OnJob` methods run the jobs; the registry checks each job has exactly one. */
 export const JOB_HANDLER_SERVICES = [
@@ -85,6 +89,10 @@ export class WorkerModule {
         OltSessionService,
         OnuStore,
         SchedulerSyncService,
+        SyslogSources,
+        DeviceLogWriter,
+        LogEventsService,
+        SyslogService,
         ...JOB_HANDLER_SERVICES,
       ],
       exports: [EventPublisher],

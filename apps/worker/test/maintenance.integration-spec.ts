@@ -28,8 +28,10 @@ describe('partition maintenance (signal samples, session events)', () => {
   it('creates monthly partitions ahead, drops months past retention and deletes the rest past it', async () => {
     const now = new Date('2031-06-15T12:00:00Z');
     const first = await maintenance.maintainPartitions(new Date('2031-01-10T00:00:00Z'));
+    // Device logs have days (see the syslog tests); the months are under test here.
+    const monthly = (names: string[]) => names.filter((n) => !n.startsWith('device_log'));
     // Session events are partitioned by month the same way (their retention, 180 days, drops nothing here).
-    expect(first.created).toEqual([
+    expect(monthly(first.created)).toEqual([
       'onu_signal_sample_y2031m01',
       'onu_signal_sample_y2031m02',
       'onu_signal_sample_y2031m03',
@@ -41,7 +43,7 @@ describe('partition maintenance (signal samples, session events)', () => {
     await insert('2031-03-10T10:00:00Z', -21); // cutoff (2031-03-17) falls in this month: deleted row by row
     await insert('2031-03-20T10:00:00Z', -22); // within retention
     const second = await maintenance.maintainPartitions(now);
-    expect(second.created).toEqual([
+    expect(monthly(second.created)).toEqual([
       'onu_signal_sample_y2031m06',
       'onu_signal_sample_y2031m07',
       'onu_signal_sample_y2031m08',

@@ -19,6 +19,7 @@ import {
   type SignalHistory,
 } from '@pondesk/contracts';
 import { refreshOltStats } from '@pondesk/server-database';
+import { median, p95, prng } from '../bench-stats';
 import type { Benchmark } from '../bench-types';
 
 const OLTS = 200;
@@ -225,22 +226,6 @@ async function timeGet(s: Stack, path: string, token = s.token): Promise<number>
   const r = await call(s, path, token);
   if (r.status !== 200) throw new Error(`${path} → ${r.status} ${r.text.slice(0, 200)}`);
   return r.ms;
-}
-
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((xs.length * p) / 100) - 1)];
-const p95 = (xs: number[]) => percentile(xs, 95);
-const median = (xs: number[]) => percentile(xs, 50);
-
-/** A small deterministic generator, so every run draws the same ONUs and requests. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a ^= a << 13;
-    a ^= a >>> 17;
-    a ^= a << 5;
-    return (a >>> 0) / 0x1_0000_0000;
-  };
 }
 
 /** A mix of what operators do on the ONU lists: page, sort, filter by OLT/port, search, status. */

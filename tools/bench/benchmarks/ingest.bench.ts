@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Client } from 'pg';
 import type { AuthResponse, IngestSetup } from '@pondesk/contracts';
@@ -9,6 +8,7 @@ import {
   testEnv,
   type ApiProcess,
 } from '@pondesk/server-testing';
+import { cpuMs } from '../bench-stats';
 import type { Benchmark } from '../bench-types';
 
 /** Routers posting at once, as a PON or city outage makes them. */
@@ -135,12 +135,6 @@ async function measure(log: (l: string) => void): Promise<Run> {
     await api?.stop();
     await database.drop();
   }
-}
-
-/** CPU time (user + system) a process has used, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const run = (log: (l: string) => void) => (result ??= measure(log));

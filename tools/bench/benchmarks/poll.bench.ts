@@ -27,6 +27,7 @@ import {
   testEnv,
   waitFor,
 } from '@pondesk/server-testing';
+import { dropRedisNamespace } from '../bench-stats';
 import type { Benchmark } from '../bench-types';
 
 const FLEET = resolve(REPO_ROOT, 'libs/device/simulator/fleets/bench.json');
@@ -304,20 +305,6 @@ class PollRun {
         { timeoutMs: 600000, intervalMs: 100, what: 'the next round of polls to start' },
       ),
     );
-  }
-}
-
-async function dropRedisNamespace(namespace: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 

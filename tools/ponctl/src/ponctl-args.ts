@@ -1,8 +1,16 @@
 import { parseArgs } from 'node:util';
-import { isOltBrand, isOltMode, OLT_BRANDS, OLT_MODES } from '@pondesk/contracts';
+import {
+  isOltBrand,
+  isOltMode,
+  LOG_VENDORS,
+  OLT_BRANDS,
+  OLT_MODES,
+  type LogVendor,
+} from '@pondesk/contracts';
 import type { Brand, DeviceConnection, OnuRef, PonMode } from '@pondesk/device-drivers';
 
-export const COMMANDS = [
+/** Commands that talk to an OLT or switch (they need --host). */
+export const DEVICE_COMMANDS = [
   'identify',
   'onus',
   'onu',
@@ -13,10 +21,12 @@ export const COMMANDS = [
   'history',
   'telnet-check',
 ] as const;
+export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
+export const COMMANDS = [...DEVICE_COMMANDS, 'syslog'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface PonctlArgs {
-  command: Command;
+  command: DeviceCommand;
   connection: DeviceConnection;
   brand?: Brand;
   mode?: PonMode;
@@ -26,9 +36,18 @@ export interface PonctlArgs {
   ponPort?: number;
 }
 
+/** `ponctl syslog [--vendor V]`: parses syslog lines from standard input, one JSON object per line. */
+export interface SyslogArgs {
+  command: 'syslog';
+  vendor?: LogVendor;
+}
+
 export class UsageError extends Error {}
 
-export const USAGE = `usage: ponctl <${COMMANDS.join('|')}> --host H [options]
+const isLogVendor = (v: string): v is LogVendor => (LOG_VENDORS as readonly string[]).includes(v);
+
+export const USAGE = `usage: ponctl <${DEVICE_COMMANDS.join('|')}> --host H [options]
+       ponctl syslog [--vendor ${LOG_VENDORS.join('|')}] < lines
   --port P            SNMP UDP port (161)
   --community C       SNMP community (public)
   --snmp-version V    v1 | v2c (default v2c)
@@ -43,7 +62,10 @@ export const USAGE = `usage: ponctl <${COMMANDS.join('|')}> --host H [options]
   --mac MAC           MAC for \`mac\`
   --timeout MS        per-request timeout (3000)
   --retries N         SNMP retries (1)
-  --json              JSON array instead of a table`;
+  --json              JSON array instead of a table
+  --vendor V          \`syslog\`: the brand whose parser is tried first (the others follow)
+\`syslog\` reads syslog lines on standard input and prints one JSON object per line:
+  {"vendor","kind","time","host","user","onu","mac","serial","reason","severity"} (null where absent)`;
 
 const int = (name: string, v: string | undefined): number | undefined => {
   if (v === undefined) return undefined;
@@ -51,7 +73,7 @@ const int = (name: string, v: string | undefined): number | undefined => {
   return Number(v);
 };
 
-export function parsePonctlArgs(argv: readonly string[]): PonctlArgs {
+export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -76,6 +98,7 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs {
         timeout: { type: 'string' },
         retries: { type: 'string' },
         json: { type: 'boolean', default: false },
+        vendor: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -87,6 +110,14 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs {
   const command = positionals[0] as Command | undefined;
   if (!command || !COMMANDS.includes(command))
     throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
+  if (command === 'syslog') {
+    const vendor = v.vendor;
+    if (vendor === undefined) return { command };
+    if (!isLogVendor(vendor))
+      throw new UsageError(`--vendor must be one of ${LOG_VENDORS.join(', ')}, got "${vendor}"`);
+    return { command, vendor };
+  }
+  if (v.vendor !== undefined) throw new UsageError('--vendor is for syslog');
   if (!v.host) throw new UsageError('--host is required');
   if (v.brand && !isOltBrand(v.brand))
     throw new UsageError(`--brand must be one of ${OLT_BRANDS.join(', ')}`);

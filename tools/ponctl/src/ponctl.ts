@@ -7,15 +7,19 @@ import {
   type OnuRef,
   type SwitchDriver,
 } from '@pondesk/device-drivers';
+import { createInterface } from 'node:readline';
 import { HsgqError } from '@pondesk/device-http';
 import { SnmpError } from '@pondesk/device-snmp';
+import { parseSyslogLine } from '@pondesk/device-syslog';
 import { TelnetError, TelnetErrorCode } from '@pondesk/device-telnet';
-import { USAGE, UsageError, parsePonctlArgs, type PonctlArgs } from './ponctl-args';
+import { USAGE, UsageError, parsePonctlArgs, type PonctlArgs, type SyslogArgs } from './ponctl-args';
 import { renderKeyValues, renderTable, type Cell } from './table-format';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Standard input (`syslog` reads its lines from it); process.stdin when absent. */
+  in?: NodeJS.ReadableStream;
 }
 
 const ONU_COLUMNS = [
@@ -221,9 +225,35 @@ async function runSwitch(a: PonctlArgs, d: SwitchDriver, io: Io): Promise<void> 
   );
 }
 
+/**
+ * `ponctl syslog`: one JSON object per input line, in input order, as the lines arrive (a blank line is a
+ * line too: it prints an `other` object, so output line N always answers input line N).
+ */
+async function runSyslog(a: SyslogArgs, io: Io): Promise<void> {
+  const lines = createInterface({ input: io.in ?? process.stdin, crlfDelay: Infinity, terminal: false });
+  const options = a.vendor === undefined ? undefined : { vendor: a.vendor };
+  for await (const line of lines) {
+    const p = parseSyslogLine(line, options);
+    io.out(
+      JSON.stringify({
+        vendor: p.vendor,
+        kind: p.kind,
+        time: p.time,
+        host: p.host,
+        user: p.user,
+        onu: p.onu,
+        mac: p.mac,
+        serial: p.serial,
+        reason: p.reason,
+        severity: p.severity,
+      }),
+    );
+  }
+}
+
 /** Runs one ponctl invocation; returns the process exit code. */
 export async function runPonctl(argv: readonly string[], io: Io): Promise<number> {
-  let args: PonctlArgs;
+  let args: PonctlArgs | SyslogArgs;
   try {
     args = parsePonctlArgs(argv);
   } catch (e) {
@@ -234,6 +264,15 @@ export async function runPonctl(argv: readonly string[], io: Io): Promise<number
     // One line, like every other failure; --help prints the whole usage.
     io.err(`ponctl: ${describeError(e)} (ponctl --help for usage)`);
     return 2;
+  }
+  if (args.command === 'syslog') {
+    try {
+      await runSyslog(args, io);
+      return 0;
+    } catch (e) {
+      io.err(`ponctl: ${describeError(e)}`);
+      return 1;
+    }
   }
   let dev: Awaited<ReturnType<typeof openDevice>> | null = null;
   try {

@@ -1,3 +1,4 @@
+import { databaseUrlFor, freePort } from '@pondesk/server-testing';
 import { ensureChromium } from './chromium';
 import { startStack, type E2eStack } from './stack';
 
@@ -7,7 +8,11 @@ declare global {
 
 export default async function globalSetup(): Promise<void> {
   ensureChromium();
-  const stack = await startStack();
+  // The worker's syslog receiver listens on loopback: the simulated devices of a test send to it.
+  const syslogPort = await freePort();
+  const stack = await startStack({ SYSLOG_PORT: String(syslogPort), SYSLOG_HOST: '127.0.0.1' });
   globalThis.__PONDESK_E2E__ = stack;
   process.env.PONDESK_E2E_BASE_URL = stack.baseUrl;
+  process.env.PONDESK_E2E_DATABASE_URL = databaseUrlFor(stack.databaseName);
+  process.env.PONDESK_E2E_SYSLOG_PORT = String(syslogPort);
 }

@@ -4,6 +4,22 @@ import { launchBrowser } from './chromium';
 export { launchBrowser };
 
 /** Where the API started by the global setup serves the built web app. */
+/** What the global setup started, for tests that look into it: its database, its syslog receiver. */
+export function stackDatabaseUrl(): string {
+  return setting('PONDESK_E2E_DATABASE_URL');
+}
+
+export function stackSyslogPort(): number {
+  return Number(setting('PONDESK_E2E_SYSLOG_PORT'));
+}
+
+function setting(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`${name} is not set: run the e2e project through jest (npx jest --selectProjects e2e)`);
+  return value;
+}
+
 export function baseUrl(): string {
   const url = process.env.PONDESK_E2E_BASE_URL;
   if (!url)

@@ -10,6 +10,13 @@ const monthStart = (d: Date, offset = 0) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
 const partitionName = (table: string, d: Date) =>
   `${table}_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+const dayStart = (d: Date, offset = 0) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + offset));
+const dayPartitionName = (table: string, d: Date) =>
+  `${partitionName(table, d)}d${String(d.getUTCDate()).padStart(2, '0')}`;
+
+/** Device logs: a partition per day (UTC), this many days after today made ahead. */
+export const DEVICE_LOG_DAYS_AHEAD = 2;
 
 /** A table partitioned by month of `column`, with a default partition `<table>_default`. */
 interface MonthlyTable {
@@ -19,8 +26,8 @@ interface MonthlyTable {
 }
 
 /**
- * Monthly partitions (signal samples, session events) ahead of time, retention by dropping whole months,
- * hourly rollups.
+ * Monthly partitions (signal samples, session events) and daily ones (device logs) ahead of time,
+ * retention by dropping whole months or days, hourly rollups.
  */
 @Injectable()
 export class MaintenanceService {
@@ -52,12 +59,13 @@ export class MaintenanceService {
       },
     ];
     const out: SamplePartitionsResult = { created: [], dropped: [], deleted: 0 };
-    for (const t of tables) {
-      const r = await this.maintainTable(t, now);
+    const add = (r: SamplePartitionsResult) => {
       out.created.push(...r.created);
       out.dropped.push(...r.dropped);
       out.deleted += r.deleted;
-    }
+    };
+    for (const t of tables) add(await this.maintainTable(t, now));
+    add(await this.maintainDeviceLogPartitions(now));
     // The per-day drop counts outlive no event they count.
     await this.db.query(`DELETE FROM session_down_daily WHERE day < $1::date`, [
       new Date(now.getTime() - this.config.SESSION_EVENT_RETENTION_DAYS * 86400_000),
@@ -117,6 +125,67 @@ export class MaintenanceService {
     ]);
     const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
     return { created, dropped, deleted };
+  }
+
+  /**
+   * `device_log`: today's partition and DEVICE_LOG_DAYS_AHEAD more (worker start makes them too, so a
+   * fresh installation does not wait for the job), days wholly older than LOG_RETENTION_DAYS dropped,
+   * and rows of the default partition older than that deleted.
+   */
+  async maintainDeviceLogPartitions(now: Date): Promise<SamplePartitionsResult> {
+    const created = await this.createDeviceLogPartitions(now);
+    const cutoff = new Date(now.getTime() - this.config.LOG_RETENTION_DAYS * 86400_000);
+    const dropped: string[] = [];
+    const parts: { name: string }[] = await this.db.query(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+       WHERE p.relname = 'device_log' AND c.relname ~ '^device_log_y[0-9]{4}m[0-9]{2}d[0-9]{2}$' ORDER BY c.relname`,
+    );
+    for (const { name } of parts) {
+      const match = /y(\d{4})m(\d{2})d(\d{2})$/.exec(name);
+      if (!match) continue;
+      const end = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1));
+      if (end <= cutoff) {
+        await this.db.query(`DROP TABLE IF EXISTS "${name}"`);
+        dropped.push(name);
+      }
+    }
+    const res: [unknown[], number] = await this.db.query(
+      `DELETE FROM device_log_default WHERE received_at < $1`,
+      [cutoff],
+    );
+    const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+    return { created, dropped, deleted };
+  }
+
+  /**
+   * The device-log partitions of today and the days ahead that are missing. Safe to run from several
+   * workers at once: each day is made under a lock and only when still missing.
+   */
+  async createDeviceLogPartitions(now: Date): Promise<string[]> {
+    const created: string[] = [];
+    for (let offset = 0; offset <= DEVICE_LOG_DAYS_AHEAD; offset++) {
+      const from = dayStart(now, offset);
+      const name = dayPartitionName('device_log', from);
+      if ((await this.db.query('SELECT 1 FROM pg_class WHERE relname = $1', [name])).length) continue;
+      const range = [from.toISOString(), dayStart(now, offset + 1).toISOString()];
+      const made = await this.db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('device_log partitions'))`);
+        if ((await tx.query('SELECT 1 FROM pg_class WHERE relname = $1', [name])).length) return false;
+        await tx.query(`CREATE TABLE "${name}" (LIKE device_log INCLUDING DEFAULTS)`);
+        // Lines that landed in the default partition before this day's partition existed move with it.
+        await tx.query(
+          `WITH moved AS (DELETE FROM device_log_default WHERE received_at >= $1 AND received_at < $2 RETURNING *)
+           INSERT INTO "${name}" OVERRIDING SYSTEM VALUE SELECT * FROM moved`,
+          range,
+        );
+        await tx.query(
+          `ALTER TABLE device_log ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
+        );
+        return true;
+      });
+      if (made) created.push(name);
+    }
+    return created;
   }
 
   /** min/avg/max per ONU for the hour containing `at` (re-runnable: it overwrites). */

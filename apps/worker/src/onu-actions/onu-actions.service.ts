@@ -16,6 +16,8 @@ import {
   type OnuActionPayload,
   type OnuWatchPayload,
   type OnuWatchResult,
+  type PortReadPayload,
+  type PortReadResult,
 } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 import type { PollableOlt } from '../olt-sessions/olt-connector';
@@ -225,18 +227,30 @@ export class OnuActionsService {
             : r,
         );
     }
-    const applied = await this.store.applyPoll(
-      olt,
-      records.map(toOnuReading),
-      new Date(),
-      0,
-      null,
-      p.ponPort,
-    );
-    this.events.onuChanges(olt, applied.changes, new Date().toISOString());
+    await this.storePort(olt, p.ponPort, records);
     const record = records.find((r) => r.ponPort === p.ponPort && r.onuId === p.onuId);
     if (!record) throw new DeviceActionFailure('ONU_GONE', 'The OLT no longer lists this ONU');
     return record;
+  }
+
+  /**
+   * Reads one PON port now and stores what it finds, as a poll of that port would: its OLT's syslog said
+   * an ONU on it went down or came up, so the lists change in seconds rather than at the next poll.
+   */
+  @OnJob(JobName.PortRead)
+  readPortNow(p: PortReadPayload): Promise<PortReadResult> {
+    return this.sessions.run(p, async (session, olt) => {
+      const records = await session.portOnus(p.ponPort);
+      const changed = await this.storePort(olt, p.ponPort, records);
+      return { onus: records.length, changed };
+    });
+  }
+
+  /** Stores one port's records (status events included) and tells the browsers what changed. */
+  private async storePort(olt: OltEntity, ponPort: number, records: OnuRecord[]): Promise<number> {
+    const applied = await this.store.applyPoll(olt, records.map(toOnuReading), new Date(), 0, null, ponPort);
+    this.events.onuChanges(olt, applied.changes, new Date().toISOString());
+    return applied.changes.length;
   }
 
   private run<T>(

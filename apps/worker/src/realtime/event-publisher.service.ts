@@ -2,7 +2,9 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import {
+  allOltsRoom,
   forViewers,
+  oltRoom,
   oltEventRooms,
   onuStatusChangesEvents,
   tenantRoom,
@@ -10,6 +12,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
+  type SessionEventPushed,
 } from '@pondesk/contracts';
 import { RedisConnections } from '@pondesk/server-queue';
 
@@ -60,6 +63,18 @@ export class EventPublisher implements OnApplicationShutdown {
     );
   }
 
+  /** An event about one OLT for its staff only (its room and the every-OLT room), never share links. */
+  toStaff<E extends ServerEventName>(
+    olt: { id: string; tenantId: string },
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void {
+    (this.emitter.to(oltEventRooms(olt).staff).emit as (e: E, p: ServerEventPayload<E>) => boolean)(
+      event,
+      payload,
+    );
+  }
+
   /**
    * An event about one OLT's status: to its room and to the tenant's users who see every OLT, never to a
    * user who is not permitted on it; and to the share links that show the OLT, without the device's
@@ -75,6 +90,27 @@ export class EventPublisher implements OnApplicationShutdown {
       (this.emitter.to(to).emit as (e: E, p: ServerEventPayload<E>) => boolean)(event, p);
     emit(rooms.staff, payload);
     emit(rooms.viewers, forViewers(payload));
+  }
+
+  /**
+   * PPPoE session events of one tenant (read from its routers' syslog): every event to the users who see
+   * every OLT, and to the users of each OLT only the events of the PPPoE ids its ONUs carry (`byOlt`).
+   */
+  sessionEvents(
+    tenantId: string,
+    events: readonly SessionEventPushed[],
+    byOlt: ReadonlyMap<string, ReadonlySet<string>>,
+  ): void {
+    if (!events.length) return;
+    this.emitter.to(allOltsRoom(tenantId)).emit('session.events', { events: [...events] });
+    for (const [oltId, pppoes] of byOlt) {
+      const mine = events.filter((e) => pppoes.has(e.pppoeId));
+      if (mine.length)
+        this.emitter
+          .to(oltRoom(oltId))
+          .except(allOltsRoom(tenantId))
+          .emit('session.events', { events: mine });
+    }
   }
 
   /**

@@ -9,14 +9,25 @@ export { formatDeviceTable } from './fleet/device-table';
 export {
   DEFAULT_PORTS,
   DEFAULT_EPOCH,
+  DEFAULT_ADDRESS_BASE,
+  DEFAULT_ROUTER_ADDRESS_BASE,
+  ADDRESS_MODES,
   fleetConfigSchema,
   loadFleetConfig,
   parseFleetConfig,
   resolveDevices,
 } from './config/fleet-config';
-export type { FleetConfig, FleetConfigInput, DeviceSpec, PortPlan } from './config/fleet-config';
+export type { AddressMode, FleetConfig, FleetConfigInput, DeviceSpec, PortPlan } from './config/fleet-config';
 export { OltState, REBOOT_SECONDS } from './model/olt-state';
-export type { OltSpec, SimOnu, OnuSession, PonState, SystemState, Resolution } from './model/olt-state';
+export type {
+  OltChangeListener,
+  OltSpec,
+  SimOnu,
+  OnuSession,
+  PonState,
+  SystemState,
+  Resolution,
+} from './model/olt-state';
 export { SwitchState } from './model/switch-state';
 export type { SimSwitchPort, SwitchSpec } from './model/switch-state';
 export type { SimReason } from './model/onu-model';
@@ -32,3 +43,17 @@ export { parseRoutersConfig, isLoopbackHost } from './routers/routers-config';
 export type { RoutersConfig } from './routers/routers-config';
 export { brasIdentity, callerIdOf, remoteAddressOf, sessionEventBody } from './routers/session-event';
 export type { SessionEvent } from './routers/session-event';
+export type { RouterListing, SessionEventSink } from './routers/sim-routers';
+export { SimSyslog } from './syslog/sim-syslog';
+export type { SimSyslogOptions, SyslogView, SyslogSourceView } from './syslog/sim-syslog';
+export { parseSyslogTarget, syslogTargetOrThrow, formatSyslogTarget } from './syslog/syslog-target';
+export type { SyslogTarget } from './syslog/syslog-target';
+export {
+  bsdTimestamp,
+  onuDownLines,
+  onuUpLines,
+  oltNoiseLine,
+  routerPppLine,
+  routerAdminLine,
+} from './syslog/syslog-lines';
+export { isLoopbackIpv4, loopbackRange } from './net/loopback';

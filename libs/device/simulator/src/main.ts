@@ -1,12 +1,14 @@
 /**
- * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]`
+ * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]
+ * [--addresses shared|per-device] [--address-base IP] [--router-address-base IP] [--syslog HOST:PORT]`
  * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL. `--list`
  * prints the fleet running on the control port (or, when none runs, the fleet the file describes) and exits.
  */
-import { DEFAULT_PORTS, resolveDevices } from './config/fleet-config';
+import { ADDRESS_MODES, DEFAULT_PORTS, resolveDevices, type AddressMode } from './config/fleet-config';
 import { DEFAULT_FLEET_PATH, fleetConfigFrom, startFleet } from './fleet/fleet-runner';
 import { formatDeviceTable } from './fleet/device-table';
 import type { SimDeviceInfo } from './fleet/sim-device';
+import { formatSyslogTarget, syslogTargetOrThrow, type SyslogTarget } from './syslog/syslog-target';
 
 interface Args {
   fleet: string;
@@ -16,6 +18,21 @@ interface Args {
   timeScale: number | undefined;
   freePorts: boolean;
   controlPort: number | undefined;
+  addresses: AddressMode | undefined;
+  addressBase: string | undefined;
+  routerAddressBase: string | undefined;
+  syslog: SyslogTarget | undefined;
+}
+
+const USAGE =
+  'usage: npm run sim -- [--fleet FILE] [--list [--json]] [--port-offset N | --base-port N] [--time-scale X]' +
+  ' [--control-port N] [--free-ports] [--addresses shared|per-device] [--address-base IP]' +
+  ' [--router-address-base IP] [--syslog HOST:PORT]\n';
+
+function addressMode(v: string): AddressMode {
+  if (!(ADDRESS_MODES as readonly string[]).includes(v))
+    throw new Error(`--addresses must be one of ${ADDRESS_MODES.join(', ')}, not ${v}`);
+  return v as AddressMode;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -28,6 +45,11 @@ function parseArgs(argv: string[]): Args {
     timeScale: env['PONDESK_SIM_TIME_SCALE'] ? Number(env['PONDESK_SIM_TIME_SCALE']) : undefined,
     freePorts: false,
     controlPort: env['PONDESK_SIM_CONTROL_PORT'] ? Number(env['PONDESK_SIM_CONTROL_PORT']) : undefined,
+    addresses: env['PONDESK_SIM_ADDRESSES'] ? addressMode(env['PONDESK_SIM_ADDRESSES']) : undefined,
+    addressBase: undefined,
+    routerAddressBase: undefined,
+    // Loopback only: a target elsewhere stops the simulator with the reason.
+    syslog: env['PONDESK_SIM_SYSLOG'] ? syslogTargetOrThrow(env['PONDESK_SIM_SYSLOG']) : undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -45,10 +67,13 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--time-scale') args.timeScale = Number(next());
     else if (a === '--control-port') args.controlPort = Number(next());
     else if (a === '--free-ports') args.freePorts = true;
+    else if (a === '--addresses') args.addresses = addressMode(next());
+    else if (a === '--per-device-addresses') args.addresses = 'per-device';
+    else if (a === '--address-base') args.addressBase = next();
+    else if (a === '--router-address-base') args.routerAddressBase = next();
+    else if (a === '--syslog') args.syslog = syslogTargetOrThrow(next());
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(
-        'usage: npm run sim -- [--fleet FILE] [--list [--json]] [--port-offset N | --base-port N] [--time-scale X] [--control-port N] [--free-ports]\n',
-      );
+      process.stdout.write(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -77,17 +102,22 @@ async function main(): Promise<void> {
     httpBase: (cfg.ports.http ?? DEFAULT_PORTS.http) + args.offset,
   };
   const controlPort = args.controlPort ?? (cfg.ports.control ?? DEFAULT_PORTS.control) + args.offset;
+  const addressing = {
+    addresses: args.addresses,
+    addressBase: args.addressBase,
+    routerAddressBase: args.routerAddressBase,
+  };
   if (args.list) {
     // The running fleet answers on its control port (live ports, ONU counts after deletes); else the file's fleet.
     const running = await runningFleet(cfg.host, controlPort);
-    const specs = running ? [] : resolveDevices(cfg, { mode: 'fixed', ...bases });
+    const specs = running ? [] : resolveDevices(cfg, { mode: 'fixed', ...bases, ...addressing });
     const rows: SimDeviceInfo[] =
       running ??
       specs.map((s) => ({
         name: s.name,
         brand: s.brand,
         mode: s.mode,
-        host: cfg.host,
+        host: s.address ?? cfg.host,
         snmpPort: s.snmpPort,
         community: s.community,
         telnetPort: s.telnetPort,
@@ -95,6 +125,7 @@ async function main(): Promise<void> {
         username: s.username,
         password: s.password,
         onus: s.kind === 'olt' ? s.ponPorts * s.onusPerPort : 0,
+        routerHost: s.kind === 'olt' ? (s.routerAddress ?? cfg.host) : null,
       }));
     process.stdout.write(args.json ? `${JSON.stringify(rows, null, 2)}\n` : `${formatDeviceTable(rows)}\n`);
     return;
@@ -105,13 +136,18 @@ async function main(): Promise<void> {
     ...bases,
     controlPort: args.freePorts ? 0 : controlPort,
     timeScale: args.timeScale,
+    ...addressing,
+    syslog: args.syslog,
   });
   const ms = Date.now() - t0;
+  const perDevice = (args.addresses ?? cfg.addresses) === 'per-device';
   const onus = fleet.devices.reduce((n, d) => n + d.onus, 0);
   process.stdout.write(`${formatDeviceTable(fleet.devices)}\n\n`);
   process.stdout.write(
     `${fleet.devices.length} devices, ${onus} ONUs, started in ${ms} ms; time scale ${fleet.clock.timeScale}\n` +
-      `control API: ${fleet.controlUrl ?? 'off'} (GET /devices, GET /devices/<name>/state, see README)\n`,
+      `control API: ${fleet.controlUrl ?? 'off'} (GET /devices, GET /devices/<name>/state, see README)\n` +
+      `addresses: ${perDevice ? 'one loopback address per device (HOST column), routers from their own' : `every device on ${cfg.host}`}\n` +
+      `syslog: ${fleet.syslog.target ? `to ${formatSyslogTarget(fleet.syslog.target)}` : 'off (--syslog HOST:PORT or PUT /syslog)'}\n`,
   );
   const shutdown = (): void => {
     void fleet.stop().then(() => process.exit(0));

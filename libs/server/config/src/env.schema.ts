@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -124,6 +125,22 @@ export const envSchema = z.object({
   SAMPLE_RETENTION_DAYS: intFromEnv(1, 3650, 90),
   /** PPPoE session events older than this are dropped (whole months first); the Down Count List needs 30. */
   SESSION_EVENT_RETENTION_DAYS: intFromEnv(31, 3650, 180),
+  /**
+   * The worker's syslog receiver (UDP and TCP) for the OLTs and MikroTik routers; 0 turns it off. Not 514:
+   * that needs root (forward it, see the README). Off by default when NODE_ENV=test (see `withTestDefaults`).
+   */
+  SYSLOG_PORT: intFromEnv(0, 65535, 5514),
+  /**
+   * The address the receiver listens on: every IPv4 interface by default, as devices send from the
+   * management network (lines from addresses that are no OLT's or router's are dropped); `::` for IPv6 too.
+   */
+  SYSLOG_HOST: z
+    .string()
+    .trim()
+    .refine((v) => isIP(v) !== 0, 'must be an IP address to listen on (0.0.0.0: every IPv4 interface)')
+    .default('0.0.0.0'),
+  /** Days of device syslog lines to keep (whole days, dropped by day). */
+  LOG_RETENTION_DAYS: intFromEnv(1, 3650, 30),
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
   PLATFORM_ADMIN_PASSWORD: z
     .string()
@@ -138,8 +155,18 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
 });
 
+/**
+ * Defaults that differ in tests: the syslog receiver stays off unless a test gives it a port, so the
+ * workers of parallel test files neither race for one port nor listen on the machine's interfaces.
+ */
+function withTestDefaults(env: unknown): unknown {
+  if (typeof env !== 'object' || env === null) return env;
+  const vars = env as Record<string, unknown>;
+  return vars.NODE_ENV === 'test' && vars.SYSLOG_PORT === undefined ? { ...vars, SYSLOG_PORT: '0' } : env;
+}
+
 /** Combinations that are each valid alone but unsafe together. */
-export const checkedEnvSchema = envSchema.superRefine((config, ctx) => {
+export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superRefine((config, ctx) => {
   if (config.DEV_OUTBOX && config.NODE_ENV === 'production')
     ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be set in production' });
   if (config.DEV_OUTBOX && config.TRUST_PROXY && config.TRUST_PROXY !== 'false')

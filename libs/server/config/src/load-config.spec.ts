@@ -85,6 +85,34 @@ describe('unsafe configurations', () => {
   });
 });
 
+describe('syslog receiver settings', () => {
+  it('listens on 5514 on every IPv4 interface and keeps device logs 30 days by default', () => {
+    const config = loadConfig({ ...valid });
+    expect(config.SYSLOG_PORT).toBe(5514);
+    expect(config.SYSLOG_HOST).toBe('0.0.0.0');
+    expect(config.LOG_RETENTION_DAYS).toBe(30);
+  });
+
+  it('is off in tests unless a test gives it a port, and 0 turns it off anywhere', () => {
+    expect(loadConfig({ ...valid, NODE_ENV: 'test' }).SYSLOG_PORT).toBe(0);
+    expect(loadConfig({ ...valid, NODE_ENV: 'test', SYSLOG_PORT: '40514' }).SYSLOG_PORT).toBe(40514);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', SYSLOG_PORT: '0' }).SYSLOG_PORT).toBe(0);
+  });
+
+  it('refuses a port out of range, a host that is no address and a retention under a day', () => {
+    expect(() => loadConfig({ ...valid, SYSLOG_PORT: '70000' })).toThrow(
+      /^Invalid configuration: SYSLOG_PORT must be at most 65535/,
+    );
+    expect(() => loadConfig({ ...valid, SYSLOG_HOST: 'syslog.example.com' })).toThrow(
+      /^Invalid configuration: SYSLOG_HOST must be an IP address/,
+    );
+    expect(loadConfig({ ...valid, SYSLOG_HOST: '::' }).SYSLOG_HOST).toBe('::');
+    expect(() => loadConfig({ ...valid, LOG_RETENTION_DAYS: '0' })).toThrow(
+      /^Invalid configuration: LOG_RETENTION_DAYS must be at least 1/,
+    );
+  });
+});
+
 describe('parseDotenv', () => {
   it('reads keys, strips quotes and comments', () => {
     expect(parseDotenv('# c\nA=1\nB="two words"\n\nC=\'x=y\'')).toEqual({ A: '1', B: 'two words', C: 'x=y' });

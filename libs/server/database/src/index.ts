@@ -8,3 +8,4 @@ export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
 export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';
 export { preparedQuery } from './prepared-query';
+export { oltsCarryingPppoeIds, writeSessionEvents, type SessionEventRecord } from './session-events';

@@ -12,6 +12,8 @@ import type {
   PollOltResult,
   PortCheckPayload,
   PortCheckResult,
+  PortReadPayload,
+  PortReadResult,
   ProbePayload,
   SamplePartitionsResult,
   ScanJobPayload,
@@ -46,6 +48,8 @@ export enum JobName {
   OnuClear = 'onu-clear',
   /** Reads one PON port again and again after a reboot until the ONU is back (or time is up). */
   OnuWatch = 'onu-watch',
+  /** Reads one PON port now, because its OLT's syslog said an ONU on it went down or came up. */
+  PortRead = 'port-read',
   /** Telnet login to a stored OLT (the Clear dialog enables Yes only after it succeeds). */
   TelnetCheck = 'telnet-check',
   SamplePartitions = 'sample-partitions',
@@ -68,6 +72,7 @@ export interface JobPayloads {
   [JobName.OnuReboot]: OnuActionPayload;
   [JobName.OnuClear]: OnuActionPayload;
   [JobName.OnuWatch]: OnuWatchPayload;
+  [JobName.PortRead]: PortReadPayload;
   [JobName.TelnetCheck]: TelnetCheckPayload;
   [JobName.SamplePartitions]: NoPayload;
   [JobName.HourlyRollup]: NoPayload;
@@ -87,6 +92,7 @@ export interface JobResults {
   [JobName.OnuReboot]: DeviceOutcome<{ watching: boolean }>;
   [JobName.OnuClear]: DeviceOutcome<{ deleted: boolean }>;
   [JobName.OnuWatch]: OnuWatchResult;
+  [JobName.PortRead]: PortReadResult;
   [JobName.TelnetCheck]: DeviceOutcome<TelnetCheckResult>;
   [JobName.SamplePartitions]: SamplePartitionsResult;
   [JobName.HourlyRollup]: HourlyRollupResult;
@@ -106,6 +112,7 @@ export const JOB_QUEUE = {
   [JobName.OnuReboot]: QueueName.DeviceAction,
   [JobName.OnuClear]: QueueName.DeviceAction,
   [JobName.OnuWatch]: QueueName.DeviceAction,
+  [JobName.PortRead]: QueueName.DeviceAction,
   [JobName.TelnetCheck]: QueueName.DeviceAction,
   [JobName.SamplePartitions]: QueueName.Maintenance,
   [JobName.HourlyRollup]: QueueName.Maintenance,

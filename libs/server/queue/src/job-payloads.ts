@@ -54,6 +54,15 @@ export interface OnuWatchPayload extends OnuActionPayload {
   sawOffline: boolean;
 }
 
+/** One PON port of one OLT, read at once (an ONU on it went down or came up, as its syslog said). */
+export interface PortReadPayload {
+  tenantId: string;
+  oltId: string;
+  ponPort: number;
+}
+
+export type PortReadResult = DeviceOutcome<{ onus: number; changed: number }>;
+
 export interface OnuWatchResult {
   done: boolean;
   status: string | null;

@@ -8,6 +8,8 @@ import { freePort, waitFor } from './net';
 export interface SimDeviceInfo {
   name: string;
   host: string;
+  /** The address its simulated MikroTik router sends syslog from (OLTs). */
+  routerHost?: string | null;
   snmpPort: number;
   community: string;
   telnetPort: number;
@@ -101,7 +103,18 @@ export class SimulatorProcess {
    */
   static async start(
     fleet: FleetDevice[] | { file: string },
-    options: { seed?: number; timeScale?: number } = {},
+    options: {
+      seed?: number;
+      timeScale?: number;
+      /**
+       * Each device on its own loopback address from this one on (its router from `routerAddressBase`),
+       * as the syslog receiver needs to tell devices apart; all on 127.0.0.1 otherwise.
+       */
+      addressBase?: string;
+      routerAddressBase?: string;
+      /** The devices send syslog to this `host:port` (loopback only). */
+      syslog?: string;
+    } = {},
   ): Promise<SimulatorProcess> {
     const dir = mkdtempSync(join(tmpdir(), 'pondesk-sim-it-'));
     let fleetFile: string;
@@ -125,6 +138,16 @@ export class SimulatorProcess {
           String(controlPort),
           '--time-scale',
           String(options.timeScale ?? 0),
+          ...(options.addressBase
+            ? [
+                '--addresses',
+                'per-device',
+                '--address-base',
+                options.addressBase,
+                ...(options.routerAddressBase ? ['--router-address-base', options.routerAddressBase] : []),
+              ]
+            : []),
+          ...(options.syslog ? ['--syslog', options.syslog] : []),
         ],
       });
       const ready = waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {

@@ -24,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PLATFORM_ADMIN_USERNAME: 'platform',
     PLATFORM_ADMIN_PASSWORD: 'platform-pass-123',
+    // No syslog receiver unless a test gives it a port: parallel files' workers would race for one, and a
+    // production-mode worker would listen on every interface.
+    SYSLOG_PORT: '0',
     ...overrides,
   };
   // Production has no outbox (the configuration refuses it there).

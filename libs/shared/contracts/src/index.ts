@@ -13,5 +13,6 @@ export * from './fleet/pppoe-ids';
 export * from './fleet/scans';
 export * from './fleet/sessions';
 export * from './fleet/shares';
+export * from './fleet/logs';
 export * from './validation';
 export * from './forms';

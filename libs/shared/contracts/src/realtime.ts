@@ -1,5 +1,6 @@
 import type { ScanOltFinishedEvent, ScanOltStartedEvent } from './fleet/scans';
 import type { SessionEventPushed } from './fleet/sessions';
+import type { DeviceLogLinesEvent } from './fleet/logs';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
 // Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`).
@@ -83,6 +84,8 @@ export interface ServerToClientEvents {
   'scan.olt.finished': (payload: ScanOltFinishedEvent) => void;
   /** PPPoE session events from the routers, batched (a storm sends thousands a second). */
   'session.events': (payload: { events: SessionEventPushed[] }) => void;
+  /** Syslog lines of one OLT and its router as the receiver stored them, batched; staff rooms only. */
+  'device.log.lines': (payload: DeviceLogLinesEvent) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -18,6 +18,8 @@ const LABELS: Readonly<Record<string, string>> = {
   mikrotikPassword: 'Mikrotik password',
   whatsappId: 'WhatsApp ID',
   telegramId: 'Telegram ID',
+  logName: 'Log name',
+  mikrotikLogName: 'MikroTik log name',
   dbAlertRange: 'dB alert range',
   pollIntervalSeconds: 'Poll interval',
   branchId: 'Branch',

@@ -9,29 +9,11 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import {
-  allOltsRoom,
-  oltRoom,
-  parseMac,
-  type SessionAction,
-  type SessionEventPushed,
-} from '@pondesk/contracts';
+import { oltsCarryingPppoeIds, writeSessionEvents, type SessionEventRecord } from '@pondesk/server-database';
+import { allOltsRoom, oltRoom, parseMac, type SessionEventPushed } from '@pondesk/contracts';
 import { invalidInput } from '../../common/http/validation.pipe';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { IngestKeysService } from './ingest-keys.service';
-
-/** One event as stored. */
-export interface SessionEventRecord {
-  tenantId: string;
-  receivedAt: Date;
-  pppoeId: string;
-  action: SessionAction;
-  ip: string | null;
-  mac: string | null;
-  router: string | null;
-  iface: string | null;
-  routerTime: string | null;
-}
 
 interface Pending extends SessionEventRecord {
   done: (error?: unknown) => void;
@@ -253,14 +235,11 @@ export class SessionIngestService implements OnApplicationShutdown {
     if (!server) return;
     for (const [tenantId, events] of all) {
       server.to(allOltsRoom(tenantId)).emit('session.events', { events });
-      const ids = [...new Set(events.map((e) => e.pppoeId))];
-      const carried: { olt_id: string; pppoe: string }[] = await this.db.query(
-        `SELECT DISTINCT s.olt_id, p AS pppoe FROM onu_search s, unnest(s.pppoe_ids) p
-         WHERE s.tenant_id = $1 AND s.pppoe_ids && $2::text[] AND p = ANY($2::text[])`,
-        [tenantId, ids],
+      const byOlt = await oltsCarryingPppoeIds(
+        this.db,
+        tenantId,
+        events.map((e) => e.pppoeId),
       );
-      const byOlt = new Map<string, Set<string>>();
-      for (const c of carried) byOlt.set(c.olt_id, (byOlt.get(c.olt_id) ?? new Set()).add(c.pppoe));
       for (const [oltId, pppoes] of byOlt)
         server
           .to(oltRoom(oltId))
@@ -270,47 +249,4 @@ export class SessionIngestService implements OnApplicationShutdown {
           });
     }
   }
-}
-
-/**
- * One statement: the events, the per-day drop counts of their PPPoE ids, the routers' last events.
- * Rows are upserted in key order, so two batches written at once never wait on each other in a circle.
- */
-export async function writeSessionEvents(
-  db: DataSource,
-  batch: readonly SessionEventRecord[],
-): Promise<void> {
-  const col = <K extends keyof SessionEventRecord>(k: K) => batch.map((e) => e[k]);
-  // One statement is one transaction: its three writes commit together or not at all.
-  await db.query(
-    `WITH e(tenant_id, received_at, pppoe_id, action, ip, mac, router, interface, router_time) AS (
-         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::varchar[], $4::varchar[], $5::varchar[],
-                              $6::varchar[], $7::varchar[], $8::varchar[], $9::varchar[])),
-       stored AS (
-         INSERT INTO session_event (tenant_id, received_at, pppoe_id, action, ip, mac, router, interface, router_time)
-         SELECT * FROM e),
-       days AS (
-         INSERT INTO session_down_daily AS d (tenant_id, pppoe_id, day, downs, last_down_at)
-         SELECT tenant_id, pppoe_id, (received_at AT TIME ZONE 'UTC')::date, count(*), max(received_at)
-         FROM e WHERE action = 'down' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-         ON CONFLICT (tenant_id, pppoe_id, day)
-         DO UPDATE SET downs = d.downs + EXCLUDED.downs, last_down_at = greatest(d.last_down_at, EXCLUDED.last_down_at))
-       INSERT INTO ingest_router AS r (tenant_id, router, last_event_at, last_action)
-       SELECT DISTINCT ON (tenant_id, router) tenant_id, router, received_at, action
-       FROM e WHERE router IS NOT NULL ORDER BY tenant_id, router, received_at DESC
-       ON CONFLICT (tenant_id, router)
-       DO UPDATE SET last_event_at = EXCLUDED.last_event_at, last_action = EXCLUDED.last_action
-       WHERE r.last_event_at <= EXCLUDED.last_event_at`,
-    [
-      col('tenantId'),
-      col('receivedAt'),
-      col('pppoeId'),
-      col('action'),
-      col('ip'),
-      col('mac'),
-      col('router'),
-      col('iface'),
-      col('routerTime'),
-    ],
-  );
 }

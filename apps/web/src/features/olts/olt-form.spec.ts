@@ -48,6 +48,8 @@ const detail: OltDetail = {
   mikrotikUsername: 'api',
   whatsappId: null,
   telegramId: '12345',
+  logName: 'core',
+  mikrotikLogName: null,
   dataCollectionRatio: 5,
   dbAlertRange: -27.5,
   billingPackage: 'Gold',
@@ -121,6 +123,8 @@ describe('edit form', () => {
       name: 'Renamed',
       snmpPort: '1161',
       telegramId: '',
+      logName: '',
+      mikrotikLogName: 'bras-1',
       branchId: '',
       description: 'edge',
     };
@@ -128,6 +132,8 @@ describe('edit form', () => {
       name: 'Renamed',
       snmpPort: 1161,
       telegramId: null,
+      logName: null,
+      mikrotikLogName: 'bras-1',
       branchId: null,
       description: 'edge',
     });

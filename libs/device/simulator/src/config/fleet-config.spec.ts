@@ -98,4 +98,60 @@ describe('fleet files', () => {
       ),
     ).toThrow(/duplicate/);
   });
+
+  it("addresses: 'shared' by default; 'per-device' gives device i base + i and its router routerBase + i", () => {
+    const cfg = parseFleetConfig({
+      devices: [
+        { name: 'olt-{n}', brand: 'bdcom', mode: 'epon', repeat: 2 },
+        { name: 'sw', brand: 'snr' },
+        { name: 'v', brand: 'vsol', mode: 'gpon' },
+      ],
+    });
+    expect(resolveDevices(cfg).map((d) => [d.address, d.routerAddress])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    const own = resolveDevices(cfg, { mode: 'fixed', addresses: 'per-device' });
+    expect(own.map((d) => [d.name, d.address, d.routerAddress])).toEqual([
+      ['olt-1', '127.0.1.1', '127.0.2.1'],
+      ['olt-2', '127.0.1.2', '127.0.2.2'],
+      ['sw', '127.0.1.3', null],
+      ['v', '127.0.1.4', '127.0.2.4'],
+    ]);
+    // Ports stay as they were: distinct per device whatever the address.
+    expect(own.map((d) => d.snmpPort)).toEqual([16101, 16102, 16103, 16104]);
+    const file = parseFleetConfig({
+      addresses: 'per-device',
+      addressBase: '127.0.9.254',
+      routerAddressBase: '127.1.0.1',
+      devices: [{ name: 'o{n}', brand: 'cdata', mode: 'gpon', repeat: 3 }],
+    });
+    expect(resolveDevices(file).map((d) => d.address)).toEqual(['127.0.9.254', '127.0.9.255', '127.0.10.0']);
+    expect(resolveDevices(file, { mode: 'fixed', addresses: 'shared' }).map((d) => d.address)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('refuses addresses off loopback, device and router runs that meet, and a syslog target off loopback', () => {
+    const devices = [{ name: 'o{n}', brand: 'bdcom', mode: 'epon', repeat: 300 }];
+    expect(() => parseFleetConfig({ addressBase: '192.168.1.10', devices })).toThrow(
+      'addressBase must be an IPv4 address in 127.0.0.0/8 (loopback), not 192.168.1.10',
+    );
+    expect(() => parseFleetConfig({ routerAddressBase: '10.0.0.1', devices })).toThrow(/routerAddressBase/);
+    // 300 devices from 127.0.1.1 run into 127.0.2.x, where the routers start.
+    expect(() => resolveDevices(parseFleetConfig({ addresses: 'per-device', devices }))).toThrow(
+      /overlap the router addresses 127\.0\.2\.1/,
+    );
+    expect(
+      resolveDevices(
+        parseFleetConfig({ addresses: 'per-device', routerAddressBase: '127.0.8.1', devices }),
+      )[299],
+    ).toMatchObject({ address: '127.0.2.44', routerAddress: '127.0.9.44' });
+    expect(() => parseFleetConfig({ syslog: '10.1.1.1:514', devices })).toThrow(/loopback/);
+    expect(parseFleetConfig({ syslog: '127.0.0.1:5514', devices }).syslog).toBe('127.0.0.1:5514');
+  });
 });

@@ -9,9 +9,23 @@ import { z } from 'zod';
 import { OLT_BRANDS, OLT_MODES, isOltBrand, type OltModeCode } from '@pondesk/contracts';
 import { hashString } from '../model/seeded-random';
 import { SWITCH_BRANDS } from '../model/switch-state';
+import { ipv4ToInt, loopbackRange } from '../net/loopback';
+import { parseSyslogTarget } from '../syslog/syslog-target';
 
 export const DEFAULT_PORTS = { snmp: 16101, telnet: 12301, http: 18081, control: 18999 } as const;
 export const DEFAULT_EPOCH = '2026-11-20T00:00:00Z';
+/** Per-device addresses: device i (0-based position in the fleet) on base + i. */
+export const DEFAULT_ADDRESS_BASE = '127.0.1.1';
+/** Per-device addresses: the simulated MikroTik router in front of device i on base + i. */
+export const DEFAULT_ROUTER_ADDRESS_BASE = '127.0.2.1';
+
+/**
+ * 'shared': every device listens on the fleet's `host` (distinct ports). 'per-device': each device on its
+ * own loopback address (and each OLT's simulated router on its own), so a syslog receiver can tell the
+ * devices apart by sender address.
+ */
+export const ADDRESS_MODES = ['shared', 'per-device'] as const;
+export type AddressMode = (typeof ADDRESS_MODES)[number];
 
 const faultsSchema = z
   .object({
@@ -68,6 +82,11 @@ export const fleetConfigSchema = z
     /** Simulated time at start (ISO 8601). */
     epoch: z.string().default(DEFAULT_EPOCH),
     host: z.string().default('127.0.0.1'),
+    addresses: z.enum(ADDRESS_MODES).default('shared'),
+    addressBase: z.string().default(DEFAULT_ADDRESS_BASE),
+    routerAddressBase: z.string().default(DEFAULT_ROUTER_ADDRESS_BASE),
+    /** Where the devices send syslog (`"127.0.0.1:5514"` or `{host, port}`, loopback only); absent = off. */
+    syslog: z.union([z.string(), z.object({ host: z.string(), port: z.number().int() }).strict()]).optional(),
     ports: z
       .object({
         snmp: z.number().int().min(1).max(65535).optional(),
@@ -109,6 +128,10 @@ export interface DeviceSpec {
   httpPort: number | null;
   faults: DeviceConfig['faults'];
   link: DeviceConfig['link'];
+  /** Its own loopback address ('per-device' addresses), or null: the fleet's shared host. */
+  address: string | null;
+  /** The own address of the simulated MikroTik router in front of it (OLTs, 'per-device'), or null. */
+  routerAddress: string | null;
 }
 
 export function parseFleetConfig(input: unknown): FleetConfig {
@@ -121,6 +144,12 @@ export function parseFleetConfig(input: unknown): FleetConfig {
       throw new Error(`device ${d.name}: EPON ports hold at most 64 ONUs`);
     if (d.repeat !== undefined && !d.name.includes('{n}'))
       throw new Error(`device ${d.name}: repeat needs {n} in the name`);
+  }
+  loopbackRange(cfg.addressBase, 1, 'addressBase');
+  loopbackRange(cfg.routerAddressBase, 1, 'routerAddressBase');
+  if (cfg.syslog !== undefined) {
+    const t = parseSyslogTarget(cfg.syslog);
+    if (typeof t === 'string') throw new Error(`fleet syslog: ${t}`);
   }
   return cfg;
 }
@@ -137,6 +166,10 @@ export interface PortPlan {
   snmpBase?: number;
   telnetBase?: number;
   httpBase?: number;
+  /** Overrides the file's `addresses` (and its bases). */
+  addresses?: AddressMode;
+  addressBase?: string;
+  routerAddressBase?: string;
 }
 
 /** Expand `repeat`, give every device a seed and ports. */
@@ -180,8 +213,30 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
         httpPort: d.brand === 'avies' ? (fixed ? (explicit(d.httpPort) ?? httpBase + i) : 0) : null,
         faults: d.faults,
         link: d.link,
+        address: null,
+        routerAddress: null,
       });
     }
   }
+  if ((plan.addresses ?? cfg.addresses) === 'per-device') assignAddresses(out, cfg, plan);
   return out;
+}
+
+/** Device i on addressBase + i, the router in front of OLT i on routerAddressBase + i; the runs must not meet. */
+function assignAddresses(specs: DeviceSpec[], cfg: FleetConfig, plan: PortPlan): void {
+  const base = plan.addressBase ?? cfg.addressBase;
+  const routerBase = plan.routerAddressBase ?? cfg.routerAddressBase;
+  const own = loopbackRange(base, specs.length, 'addressBase');
+  const routers = loopbackRange(routerBase, specs.length, 'routerAddressBase');
+  const lo = (list: string[]): number => ipv4ToInt(list[0] ?? '') ?? 0;
+  const hi = (list: string[]): number => ipv4ToInt(list[list.length - 1] ?? '') ?? 0;
+  if (specs.length > 0 && lo(own) <= hi(routers) && lo(routers) <= hi(own))
+    throw new Error(
+      `device addresses ${own[0]}–${own[own.length - 1]} overlap the router addresses ` +
+        `${routers[0]}–${routers[routers.length - 1]}: move addressBase or routerAddressBase`,
+    );
+  specs.forEach((s, i) => {
+    s.address = own[i] ?? null;
+    s.routerAddress = s.kind === 'olt' ? (routers[i] ?? null) : null;
+  });
 }

@@ -2,6 +2,7 @@ import { parseFleetConfig, resolveDevices } from '../config/fleet-config';
 import { SimDevice } from '../fleet/sim-device';
 import { OltState } from '../model/olt-state';
 import { SimClock } from '../model/sim-clock';
+import { SimSyslog } from '../syslog/sim-syslog';
 import { controlRoute, type ControlTarget } from './control-server';
 
 function target(): ControlTarget {
@@ -99,5 +100,50 @@ describe('control API: link and bulk ONU changes', () => {
       changes: [{ device: 'nope', ponPort: 1, onuId: 1, rxDbm: -20 }],
     });
     expect(res).toMatchObject({ status: 404, body: { applied: 0, missing: ['nope 1/1'] } });
+  });
+});
+
+describe('control API: syslog', () => {
+  it('PUT /syslog turns it on for a loopback target only (400 otherwise) and off with null; GET shows it', async () => {
+    const t = target();
+    expect(controlRoute(t, 'GET', '/syslog', null).status).toBe(404);
+    const syslog = new SimSyslog(t.devices, null, { noise: null, tickMs: 1e9 });
+    const ts: ControlTarget = { ...t, syslog };
+    try {
+      expect(controlRoute(ts, 'GET', '/syslog', null)).toMatchObject({
+        status: 200,
+        body: { enabled: false, target: null, sent: 0 },
+      });
+      for (const target of ['10.0.0.5:514', '192.168.88.1:5514', { host: '8.8.8.8', port: 514 }]) {
+        const r = controlRoute(ts, 'PUT', '/syslog', { target });
+        expect(r).toMatchObject({ status: 400, body: { error: expect.stringMatching(/loopback/) } });
+      }
+      expect(controlRoute(ts, 'PUT', '/syslog', { host: '127.0.0.1' }).status).toBe(400);
+      expect(syslog.enabled).toBe(false);
+      const on = controlRoute(ts, 'PUT', '/syslog', { target: '127.0.0.1:5514' });
+      expect(on).toMatchObject({ status: 200, body: { enabled: true, target: '127.0.0.1:5514' } });
+      // Shared addresses: every OLT (and its router) sends from the shared host.
+      expect((on.body as { sources: { name: string; address: string }[] }).sources).toEqual([
+        { name: 'olt-1', kind: 'olt', address: '127.0.0.1' },
+        { name: 'olt-2', kind: 'olt', address: '127.0.0.1' },
+        { name: 'slow', kind: 'olt', address: '127.0.0.1' },
+        { name: 'BRAS-olt-1', kind: 'router', address: '127.0.0.1' },
+        { name: 'BRAS-olt-2', kind: 'router', address: '127.0.0.1' },
+        { name: 'BRAS-slow', kind: 'router', address: '127.0.0.1' },
+      ]);
+      expect(
+        controlRoute(ts, 'PUT', '/syslog', { target: { host: 'localhost', port: 6514 } }).body,
+      ).toMatchObject({
+        target: '127.0.0.1:6514',
+      });
+      expect(controlRoute(ts, 'PUT', '/syslog', { target: null })).toMatchObject({
+        status: 200,
+        body: { enabled: false, target: null },
+      });
+      controlRoute(ts, 'PUT', '/syslog', { target: '127.0.0.1:5514' });
+      expect(controlRoute(ts, 'DELETE', '/syslog', null).body).toMatchObject({ enabled: false });
+    } finally {
+      await syslog.stop();
+    }
   });
 });

@@ -14,12 +14,16 @@ import { TcpEndpoint } from '../net/tcp-endpoint';
 import { deviceSnapshot } from '../fleet/device-snapshot';
 import type { SimRouters } from '../routers/sim-routers';
 import { parseRoutersConfig } from '../routers/routers-config';
+import type { SimSyslog } from '../syslog/sim-syslog';
+import { parseSyslogTarget } from '../syslog/syslog-target';
 
 export interface ControlTarget {
   devices: SimDevice[];
   clock: SimClock;
   /** The simulated MikroTik routers reporting PPPoE session events (`/routers` routes). */
   routers?: SimRouters;
+  /** The devices' syslog sender (`/syslog` routes). */
+  syslog?: SimSyslog;
 }
 
 type Reply = { status: number; body: unknown };
@@ -59,6 +63,7 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
   }
   if (parts[0] === 'onu-changes' && parts.length === 1 && method === 'POST') return onuChanges(t, body);
   if (parts[0] === 'routers') return routersRoute(t, method, parts.slice(1), body);
+  if (parts[0] === 'syslog' && parts.length === 1) return syslogRoute(t, method, body);
   if (parts[0] !== 'devices') return notFound('route');
   if (parts.length === 1 && method === 'GET') return { status: 200, body: t.devices.map((d) => d.info()) };
   const dev = t.devices.find((d) => d.name === parts[1]);
@@ -151,6 +156,25 @@ function routersRoute(t: ControlTarget, method: string, rest: string[], body: un
     return routers.pppDrop(b.device, b.ponPort as number, b.onuId as number);
   }
   return notFound('route');
+}
+
+/**
+ * `GET /syslog`; `PUT /syslog` `{"target": "127.0.0.1:5514"}` (or `{"host", "port"}`) turns it on, `{"target":
+ * null}` (or `DELETE /syslog`) off. Loopback targets only: anything else is a 400 naming the rule.
+ */
+function syslogRoute(t: ControlTarget, method: string, body: unknown): Reply {
+  const syslog = t.syslog;
+  if (!syslog) return notFound('syslog');
+  if (method === 'GET') return { status: 200, body: syslog.view() };
+  if (method === 'DELETE') return { status: 200, body: syslog.off() };
+  if (method !== 'PUT' && method !== 'POST') return notFound('route');
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('target' in body))
+    return bad('body must be {"target": "127.0.0.1:5514"} or {"target": null}');
+  const raw = (body as { target: unknown }).target;
+  if (raw === null) return { status: 200, body: syslog.off() };
+  const target = parseSyslogTarget(raw);
+  if (typeof target === 'string') return bad(target);
+  return { status: 200, body: syslog.configure(target) };
 }
 
 function parseLink(body: unknown): Partial<DeviceLink> | string {

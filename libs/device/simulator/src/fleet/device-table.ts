@@ -1,7 +1,12 @@
 /** The device table `npm run sim` prints. */
 import type { SimDeviceInfo } from './sim-device';
 
+/**
+ * One row per device. A ROUTER column (the address of the simulated MikroTik router in front of each OLT)
+ * is added when the routers have addresses of their own (per-device addresses).
+ */
 export function formatDeviceTable(rows: readonly SimDeviceInfo[]): string {
+  const routers = rows.some((r) => r.routerHost != null && r.routerHost !== r.host);
   const head = [
     'NAME',
     'BRAND',
@@ -14,6 +19,7 @@ export function formatDeviceTable(rows: readonly SimDeviceInfo[]): string {
     'USER',
     'PASSWORD',
     'ONUS',
+    ...(routers ? ['ROUTER'] : []),
   ];
   const body = rows.map((r) => [
     r.name,
@@ -27,6 +33,7 @@ export function formatDeviceTable(rows: readonly SimDeviceInfo[]): string {
     r.username,
     r.password,
     String(r.onus),
+    ...(routers ? [r.routerHost ?? '-'] : []),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]): string =>

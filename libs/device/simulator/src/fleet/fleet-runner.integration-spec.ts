@@ -369,12 +369,56 @@ describe('control API and faults', () => {
         'name',
         'onus',
         'password',
+        'routerHost',
         'snmpPort',
         'telnetPort',
         'username',
       ].sort(),
     );
-    expect(rows[0]).toMatchObject({ snmpPort: 16101, telnetPort: 12301, host: '127.0.0.1' });
+    expect(rows[0]).toMatchObject({
+      snmpPort: 16101,
+      telnetPort: 12301,
+      host: '127.0.0.1',
+      routerHost: '127.0.0.1',
+    });
     expect(rows.find((r) => r['brand'] === 'avies')?.['httpPort']).toBeGreaterThanOrEqual(18081);
+  });
+
+  it('`npm run sim -- --list --json --addresses per-device`: own addresses (what the demo registers); --syslog off loopback refused', async () => {
+    const idle = await new Promise<number>((res) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as AddressInfo).port;
+        srv.close(() => res(p));
+      });
+    });
+    const sim = (...args: string[]) =>
+      run(
+        process.execPath,
+        [resolve(REPO, 'tools/run-ts.cjs'), 'libs/device/simulator/src/main.ts', ...args],
+        {
+          cwd: REPO,
+        },
+      );
+    const { stdout } = await sim(
+      '--list',
+      '--json',
+      '--control-port',
+      String(idle),
+      '--addresses',
+      'per-device',
+    );
+    const rows = JSON.parse(stdout) as SimDeviceInfo[];
+    expect(rows.map((r) => r.host)).toEqual(rows.map((_, i) => `127.0.1.${i + 1}`));
+    expect(rows.filter((r) => r.mode !== null).map((r) => r.routerHost)).toEqual(
+      rows.map((r, i) => (r.mode !== null ? `127.0.2.${i + 1}` : null)).filter((x) => x !== null),
+    );
+    expect(rows.filter((r) => r.mode === null).every((r) => r.routerHost === null)).toBe(true);
+    await expect(
+      sim('--list', '--control-port', String(idle), '--syslog', '10.0.0.1:514'),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(
+        /syslog target 10\.0\.0\.1 refused: the simulator sends syslog to loopback/,
+      ),
+    });
   });
 });

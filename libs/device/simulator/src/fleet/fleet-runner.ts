@@ -6,6 +6,7 @@ import {
   loadFleetConfig,
   parseFleetConfig,
   resolveDevices,
+  type AddressMode,
   type FleetConfig,
   type FleetConfigInput,
 } from '../config/fleet-config';
@@ -13,6 +14,8 @@ import { SimDevice, type SimDeviceInfo } from './sim-device';
 import { ControlServer } from '../control/control-server';
 import { deviceSnapshot, type DeviceSnapshot } from './device-snapshot';
 import { SimRouters } from '../routers/sim-routers';
+import { SimSyslog, type SimSyslogOptions } from '../syslog/sim-syslog';
+import { syslogTargetOrThrow, type SyslogTarget } from '../syslog/syslog-target';
 
 export interface StartFleetOptions {
   /** 'free' (default for the API): every port picked by the OS. 'fixed': documented bases + position. */
@@ -26,7 +29,22 @@ export interface StartFleetOptions {
   timeScale?: number;
   /** Overrides the file's start time (ISO 8601 or Unix seconds). */
   epoch?: string | number;
+  /** The shared address (control API; every device with 'shared' addresses). Default: the file's, 127.0.0.1. */
   host?: string;
+  /**
+   * Overrides the file's `addresses`: 'shared' (default: every device on `host`) or 'per-device' (device i
+   * on addressBase + i, 127.0.1.1, 127.0.1.2, …, and the router in front of OLT i on routerAddressBase + i).
+   */
+  addresses?: AddressMode;
+  addressBase?: string;
+  routerAddressBase?: string;
+  /**
+   * Devices send syslog there (loopback only; anything else throws). Overrides the file's `syslog`; null
+   * keeps it off whatever the file says. Also switched at run time by the control API's `PUT /syslog`.
+   */
+  syslog?: SyslogTarget | null;
+  /** Pass timing and noise of the syslog sender (tests). */
+  syslogOptions?: SimSyslogOptions;
   /** Devices started in parallel (the bench fleet has 200). */
   concurrency?: number;
 }
@@ -37,6 +55,8 @@ export interface RunningFleet {
   clock: SimClock;
   /** Simulated MikroTik routers reporting PPPoE session events (off until configured). */
   routers: SimRouters;
+  /** The devices' syslog sender (off unless a target is set). */
+  syslog: SimSyslog;
   device(name: string): SimDevice;
   snapshot(name: string, t?: number): DeviceSnapshot;
   stop(): Promise<void>;
@@ -60,7 +80,13 @@ export async function startFleet(
     snmpBase: options.snmpBase,
     telnetBase: options.telnetBase,
     httpBase: options.httpBase,
+    addresses: options.addresses,
+    addressBase: options.addressBase,
+    routerAddressBase: options.routerAddressBase,
   });
+  const syslogRaw = options.syslog === undefined ? cfg.syslog : options.syslog;
+  // Checked before anything listens: a non-loopback target is refused with the reason.
+  const syslogTarget = syslogRaw === undefined || syslogRaw === null ? null : syslogTargetOrThrow(syslogRaw);
   const epochRaw = options.epoch ?? cfg.epoch;
   const epoch = typeof epochRaw === 'number' ? epochRaw : Math.floor(Date.parse(epochRaw) / 1000);
   if (!Number.isFinite(epoch)) throw new Error(`bad epoch ${String(epochRaw)}`);
@@ -69,8 +95,10 @@ export async function startFleet(
   const devices = specs.map((s) => new SimDevice(s, host, clock));
   const started: SimDevice[] = [];
   const routers = new SimRouters(devices);
+  const syslog = new SimSyslog(devices, routers, options.syslogOptions);
   let control: ControlServer | null = null;
   const stop = async (): Promise<void> => {
+    await syslog.stop();
     routers.stop();
     await control?.stop();
     await Promise.all(started.map((d) => d.stop()));
@@ -93,9 +121,10 @@ export async function startFleet(
           : 0
         : options.controlPort;
     if (controlPort !== null) {
-      control = new ControlServer({ devices, clock, routers }, host, controlPort);
+      control = new ControlServer({ devices, clock, routers, syslog }, host, controlPort);
       await control.start();
     }
+    if (syslogTarget) syslog.configure(syslogTarget);
   } catch (e) {
     await stop();
     throw e;
@@ -108,6 +137,7 @@ export async function startFleet(
     controlUrl: control ? control.url : null,
     clock,
     routers,
+    syslog,
     device(name: string): SimDevice {
       const d = byName.get(name);
       if (!d) throw new Error(`no simulated device ${name}`);

@@ -17,6 +17,7 @@ export interface SimDeviceInfo {
   name: string;
   brand: DeviceBrand;
   mode: OltModeCode | null;
+  /** The address every endpoint of the device listens on (its own with per-device addresses). */
   host: string;
   snmpPort: number;
   community: string;
@@ -25,6 +26,11 @@ export interface SimDeviceInfo {
   username: string;
   password: string;
   onus: number;
+  /**
+   * OLTs: the address of the simulated MikroTik router in front of it (`BRAS-<name>`), which it sends its
+   * syslog from (its own with per-device addresses, else the shared host). Null for switches.
+   */
+  routerHost: string | null;
 }
 
 export class SimDevice {
@@ -33,12 +39,18 @@ export class SimDevice {
   private telnet: TelnetEndpoint | null = null;
   private web: HsgqWebEndpoint | null = null;
   private linkLimits: DeviceLink;
+  /** Where every endpoint listens: the spec's own address (per-device addresses), else the shared host. */
+  readonly host: string;
+  /** OLTs: the address of the simulated MikroTik router in front of it; null for switches. */
+  readonly routerHost: string | null;
 
   constructor(
     readonly spec: DeviceSpec,
-    readonly host: string,
+    sharedHost: string,
     clock: SimClock,
   ) {
+    this.host = spec.address ?? sharedHost;
+    this.routerHost = spec.kind === 'olt' ? (spec.routerAddress ?? sharedHost) : null;
     if (spec.kind === 'olt') {
       const a = oltAdapter(spec.brand, spec.mode ?? 'epon');
       this.state = new OltState(
@@ -104,6 +116,7 @@ export class SimDevice {
       username: this.spec.username,
       password: this.spec.password,
       onus: this.state instanceof OltState ? this.state.onuCount : 0,
+      routerHost: this.routerHost,
     };
   }
 

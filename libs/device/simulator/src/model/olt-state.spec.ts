@@ -30,6 +30,28 @@ function make(
 }
 
 describe('OltState', () => {
+  it('tells listeners around every manual change (ONU down/up, reboot, PON), with the state before and after', () => {
+    const { state } = make();
+    const u = state.onus().find((o) => o.status === 'online')!;
+    const seen: string[] = [];
+    const stop = state.onChange((phase, p, o) =>
+      seen.push(`${phase} ${p}/${o ?? '*'} ${o === null ? state.ponUp(p) : state.online(p, o)}`),
+    );
+    state.setOnuDown(u.ponPort, u.onuId, 'los');
+    state.rebootOnu(u.ponPort, u.onuId); // offline: no reboot, nothing told
+    state.setOnuRx(u.ponPort, u.onuId, -20); // not a status change
+    state.setPonDown(2, true);
+    expect(seen).toEqual([
+      `before ${u.ponPort}/${u.onuId} true`,
+      `after ${u.ponPort}/${u.onuId} false`,
+      'before 2/* true',
+      'after 2/* false',
+    ]);
+    stop();
+    state.setPonDown(2, false);
+    expect(seen).toHaveLength(4);
+  });
+
   it('is a pure function of seed and time: two instances agree, another seed differs', () => {
     const a = make(7).state;
     const b = make(7).state;

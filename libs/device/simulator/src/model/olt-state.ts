@@ -99,6 +99,13 @@ interface ScanCache {
   outages: Outage[];
 }
 
+/**
+ * Told around every change made to ONUs through the device or the control API (reboot, taken offline or
+ * released, PON down or up): `before` just ahead of it, `after` once it holds. `onuId` null = the whole PON.
+ * Changes that come from simulated time passing are not told (they are found by comparing over time).
+ */
+export type OltChangeListener = (phase: 'before' | 'after', ponPort: number, onuId: number | null) => void;
+
 const KEEP_OUTAGES = 12;
 /** A rebooting ONU is away this long (simulated seconds). */
 export const REBOOT_SECONDS = 90;
@@ -122,6 +129,7 @@ export class OltState {
   private readonly manualPon = new Map<number, Outage[]>();
   private readonly rxOverride = new Map<number, number>();
   private refsCache: { version: number; refs: { ponPort: number; onuId: number }[] } | null = null;
+  private readonly listeners = new Set<OltChangeListener>();
 
   constructor(
     readonly spec: OltSpec,
@@ -257,6 +265,22 @@ export class OltState {
   // ------------------------------------------------------------------------------------------
   // Changes (through the device's own interfaces or the control API)
 
+  /** Listens to manual changes (see OltChangeListener); answers the function that stops listening. */
+  onChange(listener: OltChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(phase: 'before' | 'after', ponPort: number, onuId: number | null): void {
+    for (const l of this.listeners) {
+      try {
+        l(phase, ponPort, onuId);
+      } catch {
+        // A listener's failure never fails the change itself.
+      }
+    }
+  }
+
   /** The ONU drops for REBOOT_SECONDS and re-registers. False when it is unknown or offline. */
   rebootOnu(ponPort: number, onuId: number): boolean {
     const t = this.now();
@@ -264,11 +288,13 @@ export class OltState {
     this.rebootsAsked.set(counted, (this.rebootsAsked.get(counted) ?? 0) + 1);
     const cur = this.onu(ponPort, onuId, t);
     if (!cur || cur.status !== 'online') return false;
+    this.tell('before', ponPort, onuId);
     const k = OltState.key(ponPort, onuId);
     const list = this.manualOnu.get(k) ?? [];
     list.push({ start: t, end: t + REBOOT_SECONDS, reason: 'reboot' });
     this.manualOnu.set(k, list);
     this.snapshots.delete(k);
+    this.tell('after', ponPort, onuId);
     return true;
   }
 
@@ -288,6 +314,7 @@ export class OltState {
   /** Control API: a PON taken down stays down (LOS) until brought up again. */
   setPonDown(ponPort: number, down: boolean): boolean {
     if (ponPort < 1 || ponPort > this.spec.ponPorts) return false;
+    this.tell('before', ponPort, null);
     const t = this.now();
     const list = this.manualPon.get(ponPort) ?? [];
     const open = list.find((o) => o.end === Infinity);
@@ -295,6 +322,7 @@ export class OltState {
     if (!down && open) open.end = Math.max(t, open.start + 1);
     this.manualPon.set(ponPort, list);
     this.dropSnapshots();
+    this.tell('after', ponPort, null);
     return true;
   }
 
@@ -311,6 +339,7 @@ export class OltState {
   /** Control API: the ONU goes offline for `reason` and stays so until released with null. */
   setOnuDown(ponPort: number, onuId: number, reason: SimReason | null): boolean {
     if (!this.has(ponPort, onuId)) return false;
+    this.tell('before', ponPort, onuId);
     const k = OltState.key(ponPort, onuId);
     const t = this.now();
     const list = this.manualOnu.get(k) ?? [];
@@ -319,6 +348,7 @@ export class OltState {
     if (!reason && open) open.end = Math.max(t, open.start + 1);
     this.manualOnu.set(k, list);
     this.snapshots.delete(k);
+    this.tell('after', ponPort, onuId);
     return true;
   }
 

@@ -243,4 +243,37 @@ describe('simulated routers', () => {
     expect(s.posted.map((p) => p.body['user'])).toEqual([sub.pppoe]);
     s.routers.off();
   });
+
+  it('a syslog sink alone reads the OLTs too (no posting); with posting on, both get each event once', async () => {
+    const s = setup();
+    const sunk: string[] = [];
+    s.routers.setSyslogSink((events) => sunk.push(...events.map((e) => `${e.router} ${e.action} ${e.user}`)));
+    expect(s.routers.view()).toMatchObject({ enabled: false, syslog: true, routers: 0 });
+    expect(s.routers.view().list).toEqual([
+      { olt: 'olt-1', identity: 'BRAS-olt-1', host: '127.0.0.1' },
+      { olt: 'olt-2', identity: 'BRAS-olt-2', host: '127.0.0.1' },
+    ]);
+    const st = s.olt('olt-2');
+    const sub = s.subscriber(st);
+    st.setOnuDown(sub.ponPort, sub.onuId, 'power-off');
+    s.routers.tick();
+    expect(sunk).toEqual([`BRAS-olt-2 down ${sub.pppoe}`]);
+    expect(s.posted).toHaveLength(0);
+    // Posting switched on meanwhile keeps what the sink's reading saw: the return is one `up` to both.
+    s.routers.configure({ url: URL_, key: 'k', pppDropsPerMinute: 0 });
+    st.setOnuDown(sub.ponPort, sub.onuId, null);
+    s.target.clock.advance(1);
+    s.routers.tick();
+    await s.routers.idle();
+    expect(sunk).toEqual([`BRAS-olt-2 down ${sub.pppoe}`, `BRAS-olt-2 up ${sub.pppoe}`]);
+    expect(s.posted.map((p) => `${p.body['action']} ${p.body['user']}`)).toEqual([`up ${sub.pppoe}`]);
+    // Posting off: the sink still reads; sink off too: nothing reads any more.
+    s.routers.off();
+    expect(s.routers.view().syslog).toBe(true);
+    s.routers.setSyslogSink(null);
+    st.setOnuDown(sub.ponPort, sub.onuId, 'los');
+    s.target.clock.advance(1);
+    s.routers.tick();
+    expect(sunk).toHaveLength(2);
+  });
 });

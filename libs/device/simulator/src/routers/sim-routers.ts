@@ -3,7 +3,8 @@
  * subscribers' session events to the console the way PPP profile on-up / on-down scripts do. Off until
  * `configure` (the control API's `PUT /routers`); then every second each OLT's ONUs are compared with the
  * last pass (online → offline posts `down`, offline → online `up`), and PPP-only drops happen at the
- * configured rate.
+ * configured rate. With syslog on (`setSyslogSink`), the same events also go out as the routers' syslog
+ * lines, whether or not they are posted.
  */
 import { OltState } from '../model/olt-state';
 import { hashInts } from '../model/seeded-random';
@@ -52,6 +53,10 @@ export interface RoutersView {
   byStatus: Record<string, number>;
   lastError: string | null;
   lastErrorAt: string | null;
+  /** The routers also send their session events as syslog (`PUT /syslog`). */
+  syslog: boolean;
+  /** Every simulated router (one per OLT) and the address it sends syslog from. */
+  list: RouterListing[];
 }
 
 export type PppDropReply = { status: number; body: unknown };
@@ -94,20 +99,38 @@ interface Bras {
   tracker: SessionTracker;
 }
 
-interface Running {
-  config: RoutersConfig & { seed: number };
-  poster: SessionPoster;
-  schedule: PppDropSchedule;
+/** Reading the OLTs every second: on while anyone listens (posting to the console, or syslog). */
+interface Tracking {
   bras: Bras[];
   timer: NodeJS.Timeout;
   /** The OLT the next slice starts at, and how many the current pass has still to read. */
   cursor: number;
   roundLeft: number;
+}
+
+/** Posting to the console's ingest (`PUT /routers`). */
+interface Running {
+  config: RoutersConfig & { seed: number };
+  poster: SessionPoster;
+  schedule: PppDropSchedule;
   events: { up: number; down: number; pppDrops: number };
+}
+
+/** Where a simulated router's syslog goes: each batch of session events as they happen. */
+export type SessionEventSink = (events: readonly SessionEvent[]) => void;
+
+/** One simulated router as listed by `GET /routers`. */
+export interface RouterListing {
+  olt: string;
+  identity: string;
+  /** The address it sends its syslog from (its own with per-device addresses). */
+  host: string;
 }
 
 export class SimRouters {
   private running: Running | null = null;
+  private tracking: Tracking | null = null;
+  private sink: SessionEventSink | null = null;
   /** The counters of the last run, shown after `off()`. */
   private lastStats: (PosterStats & { events: Running['events'] }) | null = null;
   private readonly tickMs: number;
@@ -126,14 +149,61 @@ export class SimRouters {
     this.log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
   }
 
+  /** Posting to the console (`PUT /routers`). */
   get enabled(): boolean {
     return this.running !== null;
+  }
+
+  /** Every simulated router: one per OLT. */
+  list(): RouterListing[] {
+    return this.devices
+      .filter((d) => d.state instanceof OltState)
+      .map((d) => ({ olt: d.name, identity: brasIdentity(d.name), host: d.routerHost ?? d.host }));
   }
 
   /** Turns reporting on (or replaces the configuration; counters start again). The first pass only records. */
   configure(config: RoutersConfig): RoutersView {
     this.off();
     const seed = config.seed ?? this.defaultSeed();
+    this.running = {
+      config: { ...config, seed },
+      poster: new SessionPoster(config.url, config.key, { ...this.opts.poster, log: this.log }),
+      schedule: new PppDropSchedule(seed, config.pppDropsPerMinute, this.now()),
+      events: { up: 0, down: 0, pppDrops: 0 },
+    };
+    this.loggedTickError = false;
+    this.startTracking();
+    this.tick();
+    return this.view();
+  }
+
+  /** Turns reporting off: nothing more is posted (what was queued is dropped). */
+  off(): RoutersView {
+    const r = this.running;
+    if (r) {
+      this.lastStats = { ...r.poster.stats(), events: { ...r.events } };
+      r.poster.stop();
+      this.running = null;
+    }
+    if (!this.sink) this.stopTracking();
+    return this.view();
+  }
+
+  /**
+   * Session events also go to `sink` (the routers' syslog), or no longer with null. The OLTs are read while
+   * posting or a sink is on; a sink alone has no random PPP-only drops (those are `PUT /routers`'s).
+   */
+  setSyslogSink(sink: SessionEventSink | null): void {
+    this.sink = sink;
+    if (sink && !this.tracking) {
+      this.startTracking();
+      this.tick();
+    }
+    if (!sink && !this.running) this.stopTracking();
+  }
+
+  private startTracking(): void {
+    if (this.tracking) return;
     const bras: Bras[] = [];
     this.devices.forEach((d, index) => {
       if (!(d.state instanceof OltState)) return;
@@ -145,35 +215,18 @@ export class SimRouters {
     });
     const timer = setInterval(() => this.tick(), this.tickMs);
     timer.unref();
-    this.running = {
-      config: { ...config, seed },
-      poster: new SessionPoster(config.url, config.key, { ...this.opts.poster, log: this.log }),
-      schedule: new PppDropSchedule(seed, config.pppDropsPerMinute, this.now()),
-      bras,
-      timer,
-      cursor: 0,
-      roundLeft: 0,
-      events: { up: 0, down: 0, pppDrops: 0 },
-    };
-    this.loggedTickError = false;
-    this.tick();
-    return this.view();
+    this.tracking = { bras, timer, cursor: 0, roundLeft: 0 };
   }
 
-  /** Turns reporting off: nothing more is posted (what was queued is dropped). */
-  off(): RoutersView {
-    const r = this.running;
-    if (r) {
-      clearInterval(r.timer);
-      this.lastStats = { ...r.poster.stats(), events: { ...r.events } };
-      r.poster.stop();
-      this.running = null;
-    }
-    return this.view();
+  private stopTracking(): void {
+    if (!this.tracking) return;
+    clearInterval(this.tracking.timer);
+    this.tracking = null;
   }
 
   view(): RoutersView {
     const r = this.running;
+    const t = r ? this.tracking : null;
     const stats = r ? { ...r.poster.stats(), events: r.events } : this.lastStats;
     return {
       enabled: r !== null,
@@ -181,9 +234,9 @@ export class SimRouters {
       key: r ? maskKey(r.config.key) : null,
       pppDropsPerMinute: r?.config.pppDropsPerMinute ?? 0,
       seed: r?.config.seed ?? null,
-      routers: r?.bras.length ?? 0,
-      subscribers: r?.bras.reduce((n, b) => n + b.tracker.subscribers, 0) ?? 0,
-      sessionsUp: r?.bras.reduce((n, b) => n + b.tracker.sessionsUp, 0) ?? 0,
+      routers: t?.bras.length ?? 0,
+      subscribers: t?.bras.reduce((n, b) => n + b.tracker.subscribers, 0) ?? 0,
+      sessionsUp: t?.bras.reduce((n, b) => n + b.tracker.sessionsUp, 0) ?? 0,
       events: { ...(stats?.events ?? { up: 0, down: 0, pppDrops: 0 }) },
       posted: stats?.posted ?? 0,
       accepted: stats?.accepted ?? 0,
@@ -193,6 +246,8 @@ export class SimRouters {
       byStatus: { ...(stats?.byStatus ?? {}) },
       lastError: stats?.lastError ?? null,
       lastErrorAt: stats?.lastErrorAt ?? null,
+      syslog: this.sink !== null,
+      list: this.list(),
     };
   }
 
@@ -201,10 +256,10 @@ export class SimRouters {
    * over. Never throws.
    */
   tick(): void {
-    const r = this.running;
-    if (!r) return;
-    if (r.roundLeft === 0) r.roundLeft = r.bras.length;
-    this.slice(r);
+    const t = this.tracking;
+    if (!t) return;
+    if (t.roundLeft === 0) t.roundLeft = t.bras.length;
+    this.slice(t);
   }
 
   /**
@@ -212,37 +267,40 @@ export class SimRouters {
    * pass computing every ONU), the rest follow in further slices as soon as the event loop has served the
    * devices' managers.
    */
-  private slice(r: Running): void {
-    if (this.running !== r) return;
+  private slice(t: Tracking): void {
+    if (this.tracking !== t) return;
     try {
       const nowMs = this.now();
       const out: SessionEvent[] = [];
       const started = performance.now();
-      while (r.roundLeft > 0) {
-        const b = r.bras[r.cursor];
-        r.cursor = (r.cursor + 1) % r.bras.length;
-        r.roundLeft--;
+      while (t.roundLeft > 0) {
+        const b = t.bras[t.cursor];
+        t.cursor = (t.cursor + 1) % t.bras.length;
+        t.roundLeft--;
         b.view.t = b.view.st.now();
         for (const e of b.tracker.observe(b.view)) out.push(e);
         if (performance.now() - started >= this.passBudgetMs) break;
       }
-      if (r.roundLeft > 0) setImmediate(() => this.slice(r)).unref();
-      for (const b of r.bras) for (const e of b.tracker.due(nowMs)) out.push(e);
-      for (const drop of r.schedule.due(nowMs)) {
-        const total = r.bras.reduce((n, b) => n + b.tracker.subscribers, 0);
-        if (total === 0) break;
-        for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt++) {
-          const hit = this.pick(r, Math.floor(r.schedule.pick(drop, attempt) * total));
-          if (!hit) continue;
-          const res = hit.b.tracker.pppDrop(hit.b.view, hit.ponPort, hit.onuId, nowMs, drop.upAfterMs, out);
-          if (res.ok) {
-            out.push(res.down);
-            r.events.pppDrops++;
-            break;
+      if (t.roundLeft > 0) setImmediate(() => this.slice(t)).unref();
+      for (const b of t.bras) for (const e of b.tracker.due(nowMs)) out.push(e);
+      const r = this.running;
+      if (r) {
+        for (const drop of r.schedule.due(nowMs)) {
+          const total = t.bras.reduce((n, b) => n + b.tracker.subscribers, 0);
+          if (total === 0) break;
+          for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt++) {
+            const hit = this.pick(t, Math.floor(r.schedule.pick(drop, attempt) * total));
+            if (!hit) continue;
+            const res = hit.b.tracker.pppDrop(hit.b.view, hit.ponPort, hit.onuId, nowMs, drop.upAfterMs, out);
+            if (res.ok) {
+              out.push(res.down);
+              r.events.pppDrops++;
+              break;
+            }
           }
         }
       }
-      this.send(r, out);
+      this.send(out);
     } catch (e) {
       if (!this.loggedTickError) {
         this.loggedTickError = true;
@@ -255,9 +313,9 @@ export class SimRouters {
 
   /** Control API: the subscriber on this ONU has a PPP-only drop now (`down`, then `up` 3 s later). */
   pppDrop(device: string, ponPort: number, onuId: number): PppDropReply {
-    const r = this.running;
-    if (!r) return { status: 409, body: { error: 'routers are off: PUT /routers first' } };
-    const b = r.bras.find((x) => x.device === device);
+    const t = this.tracking;
+    if (!t) return { status: 409, body: { error: 'routers are off: PUT /routers (or PUT /syslog) first' } };
+    const b = t.bras.find((x) => x.device === device);
     if (!b) return { status: 404, body: { error: `OLT ${device} not found` } };
     const nowMs = this.now();
     b.view.t = b.view.st.now();
@@ -265,12 +323,12 @@ export class SimRouters {
     const res = b.tracker.pppDrop(b.view, ponPort, onuId, nowMs, PPP_DROP_UP_AFTER_MS, out);
     if (res.ok) {
       out.push(res.down);
-      r.events.pppDrops++;
+      if (this.running) this.running.events.pppDrops++;
     }
-    this.send(r, out);
+    this.send(out);
     if (res.ok) {
       // The `up` is sent by the pass after it is due; a timer of its own keeps it on time.
-      setTimeout(() => this.flushDue(r), PPP_DROP_UP_AFTER_MS + 5).unref();
+      setTimeout(() => this.flushDue(t), PPP_DROP_UP_AFTER_MS + 5).unref();
       return {
         status: 200,
         body: { router: res.down.router, down: res.down, upAt: new Date(res.upAtMs).toISOString() },
@@ -290,11 +348,11 @@ export class SimRouters {
   }
 
   /** The `up`s of PPP-only drops that are due, without reading the OLTs. */
-  private flushDue(r: Running): void {
-    if (this.running !== r) return;
+  private flushDue(t: Tracking): void {
+    if (this.tracking !== t) return;
     const out: SessionEvent[] = [];
-    for (const b of r.bras) for (const e of b.tracker.due(this.now())) out.push(e);
-    this.send(r, out);
+    for (const b of t.bras) for (const e of b.tracker.due(this.now())) out.push(e);
+    this.send(out);
   }
 
   /** Waits until every event posted so far is answered (tests). */
@@ -303,18 +361,29 @@ export class SimRouters {
   }
 
   stop(): void {
+    this.sink = null;
     this.off();
   }
 
-  private send(r: Running, events: SessionEvent[]): void {
+  private send(events: SessionEvent[]): void {
     if (!events.length) return;
-    for (const e of events) r.events[e.action]++;
-    r.poster.post(events);
+    const r = this.running;
+    if (r) {
+      for (const e of events) r.events[e.action]++;
+      r.poster.post(events);
+    }
+    if (this.sink) {
+      try {
+        this.sink(events);
+      } catch (e) {
+        this.log(`simulated routers: syslog failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 
-  private pick(r: Running, index: number): { b: Bras; ponPort: number; onuId: number } | null {
+  private pick(t: Tracking, index: number): { b: Bras; ponPort: number; onuId: number } | null {
     let i = index;
-    for (const b of r.bras) {
+    for (const b of t.bras) {
       if (i < b.tracker.subscribers) {
         const s = b.tracker.sessionAt(i);
         return s ? { b, ...s } : null;

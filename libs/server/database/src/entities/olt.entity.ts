@@ -35,6 +35,11 @@ export class OltEntity {
   @Column({ name: 'mikrotik_password_enc', type: 'text', nullable: true }) mikrotikPasswordEnc!:
     string | null;
 
+  /** Short names the device logs show for the OLT and its router (migration DeviceLogs). */
+  @Column({ name: 'log_name', type: 'varchar', length: 40, nullable: true }) logName!: string | null;
+  @Column({ name: 'mikrotik_log_name', type: 'varchar', length: 40, nullable: true }) mikrotikLogName!:
+    string | null;
+
   @Column({ name: 'whatsapp_id', type: 'varchar', length: 120, nullable: true }) whatsappId!: string | null;
   @Column({ name: 'telegram_id', type: 'varchar', length: 120, nullable: true }) telegramId!: string | null;
   @Column({ name: 'data_collection_ratio', type: 'int', nullable: true }) dataCollectionRatio!: number | null;

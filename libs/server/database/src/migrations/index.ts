@@ -18,6 +18,7 @@ import { InactiveScanResults1795740524193 } from './1795740524193-InactiveScanRe
 import { SessionEvents1795750000000 } from './1795750000000-SessionEvents';
 import { ShareTokens1795760000000 } from './1795760000000-ShareTokens';
 import { AuditLogFilters1795761830000 } from './1795761830000-AuditLogFilters';
+import { DeviceLogs1795770000000 } from './1795770000000-DeviceLogs';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -40,4 +41,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SessionEvents1795750000000,
   ShareTokens1795760000000,
   AuditLogFilters1795761830000,
+  DeviceLogs1795770000000,
 ];

@@ -18,6 +18,8 @@ export const OLT_MAX_LENGTH = {
   description: 1000,
   messengerId: 120,
   billingPackage: 80,
+  /** The short names the device logs show (migration DeviceLogs). */
+  logName: 40,
 } as const;
 
 /** Inclusive numeric ranges. */

@@ -65,6 +65,9 @@ export interface OltDetail extends OltRow {
   mikrotikUsername: string | null;
   whatsappId: string | null;
   telegramId: string | null;
+  /** The short names the device logs show for the OLT and its router (null: its name, 'MikroTik <name>'). */
+  logName: string | null;
+  mikrotikLogName: string | null;
   dataCollectionRatio: number | null;
   dbAlertRange: number | null;
   billingPackage: string | null;
@@ -103,6 +106,8 @@ export interface CreateOltRequest {
   mikrotikPassword?: string;
   whatsappId?: string;
   telegramId?: string;
+  logName?: string;
+  mikrotikLogName?: string;
   dataCollectionRatio?: number;
   dbAlertRange?: number;
   billingPackage?: string;
@@ -125,6 +130,8 @@ type Clearable =
   | 'mikrotikPassword'
   | 'whatsappId'
   | 'telegramId'
+  | 'logName'
+  | 'mikrotikLogName'
   | 'dataCollectionRatio'
   | 'dbAlertRange';
 

@@ -83,6 +83,8 @@ export function oltFormSchema(mode: OltFormMode) {
       mikrotikPassword: maxChars(MAX.secret),
       whatsappId: maxChars(MAX.messengerId),
       telegramId: maxChars(MAX.messengerId),
+      logName: maxChars(MAX.logName),
+      mikrotikLogName: maxChars(MAX.logName),
       dataCollectionRatio: numberText(
         (s) => parseInteger(s, RANGE.dataCollectionRatio.min, RANGE.dataCollectionRatio.max),
         `must be a whole number from ${RANGE.dataCollectionRatio.min} to ${RANGE.dataCollectionRatio.max}`,
@@ -140,6 +142,8 @@ export function emptyOltForm(): OltFormValues {
     pollIntervalSeconds: String(DEFAULT_POLL_INTERVAL_SECONDS),
     whatsappId: '',
     telegramId: '',
+    logName: '',
+    mikrotikLogName: '',
     dataCollectionRatio: '',
     dbAlertRange: '',
     billingPackage: '',

@@ -76,6 +76,8 @@ export class CreateOltDto implements CreateOltRequest {
   mikrotikPassword?: string;
   @IsShortString(MAX.messengerId, { ...optional, nullable: true }) whatsappId?: string;
   @IsShortString(MAX.messengerId, { ...optional, nullable: true }) telegramId?: string;
+  @IsShortString(MAX.logName, { ...optional, nullable: true }) logName?: string;
+  @IsShortString(MAX.logName, { ...optional, nullable: true }) mikrotikLogName?: string;
   @IsInteger(RANGE.dataCollectionRatio.min, RANGE.dataCollectionRatio.max, {
     ...optional,
     nullable: true,

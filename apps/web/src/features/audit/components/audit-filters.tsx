@@ -11,6 +11,7 @@ import {
 } from '@pondesk/contracts';
 import { SearchField } from '../../../shared/ui/search-field';
 import { hasAuditFilters, rangeError, type AuditParams } from '../list-params';
+import { DateRangeFields } from '../../../shared/ui/date-range-fields';
 
 const ANY = '';
 
@@ -110,23 +111,12 @@ export function AuditFilters({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
+        <DateRangeFields
+          from={params.from}
+          to={params.to}
+          onChange={onChange}
           type="date"
-          label="From"
-          value={params.from}
-          onChange={(e) => onChange({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to || undefined } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={params.to}
-          onChange={(e) => onChange({ to: e.target.value })}
-          error={!!rangeProblem}
-          helperText={rangeProblem ?? undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from || undefined } }}
+          problem={rangeProblem}
         />
         <SearchField
           key={searchKey}

@@ -195,13 +195,22 @@ function Details({ olt }: { olt: OltDetail }) {
                 </Typography>
               )}
             </InfoCard>
-            <InfoCard title="Notifications">
+            <InfoCard title="Notifications and logs">
               <InfoList
                 items={[
                   ['WhatsApp ID', orDash(olt.whatsappId)],
                   ['Telegram ID', orDash(olt.telegramId)],
                   ['Data collection ratio', orDash(olt.dataCollectionRatio)],
                   ['dB alert range', olt.dbAlertRange === null ? '—' : `${olt.dbAlertRange} dBm`],
+                  ['Log name', olt.logName ?? olt.name],
+                  ...(olt.mikrotikHost
+                    ? [
+                        ['MikroTik log name', olt.mikrotikLogName ?? `MikroTik ${olt.name}`] satisfies [
+                          string,
+                          string,
+                        ],
+                      ]
+                    : []),
                 ]}
               />
             </InfoCard>

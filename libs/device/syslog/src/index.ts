@@ -1,0 +1,2 @@
+export { parseSyslogLine } from './parse-syslog-line';
+export type { ParsedLogLine, SyslogFormat } from './syslog-types';
