@@ -205,6 +205,30 @@ describe('PPPoE session events from routers', () => {
     expect(history.body.days[0].events[0].cause).toBe('onu-power-off');
   });
 
+  it('stores an event told twice (a retry, or the script and the syslog) once, and a real flap in full', async () => {
+    const tenantId = a.auth.user.tenantId!;
+    const downs = async (user: string) =>
+      (
+        await db.query(
+          `SELECT action FROM session_event WHERE tenant_id = $1 AND pppoe_id = $2 ORDER BY id`,
+          [tenantId, user],
+        )
+      ).map((r: { action: string }) => r.action);
+    // The same drop posted twice: accepted both times, stored and counted once.
+    for (let i = 0; i < 2; i++)
+      expect((await form(key, { action: 'down', user: 'twice@isp' })).status).toBe(202);
+    expect(await downs('twice@isp')).toEqual(['down']);
+    // Down, up, down: the subscriber dropped twice.
+    for (const action of ['down', 'up', 'down'])
+      expect((await form(key, { action, user: 'flap@isp' })).status).toBe(202);
+    expect(await downs('flap@isp')).toEqual(['down', 'up', 'down']);
+    const [day] = await db.query(
+      `SELECT sum(downs)::int AS downs FROM session_down_daily WHERE tenant_id = $1 AND pppoe_id = ANY($2)`,
+      [tenantId, ['twice@isp', 'flap@isp']],
+    );
+    expect(day.downs).toBe(3);
+  });
+
   it('never shows one tenant’s events to another, and tells the tenant’s browsers live', async () => {
     const socket = await connectSocket(api.url, a.token);
     const other = await connectSocket(api.url, b.token);

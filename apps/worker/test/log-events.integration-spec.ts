@@ -1,6 +1,6 @@
 import { createSocket } from 'node:dgram';
 import type { DataSource } from 'typeorm';
-import type { OltDetail, OnuStatusChangesEvent, SessionEventPushed } from '@pondesk/contracts';
+import type { IngestSetup, OltDetail, OnuStatusChangesEvent, SessionEventPushed } from '@pondesk/contracts';
 import { createDataSource } from '@pondesk/server-database';
 import {
   ApiClient,
@@ -135,6 +135,40 @@ describe('events read from syslog lines', () => {
       what: 'session.events on the socket',
     });
     expect(sessionEvents.filter((e) => e.pppoeId === 'vpnuser')).toEqual([]);
+  });
+
+  it("counts a drop once when the router's script posts it and its syslog reports it too", async () => {
+    const setup = await new ApiClient(stack.url).get<IngestSetup>('/ingest/setup', admin.token);
+    const posted = await fetch(`${stack.url}/api/v1/ingest/session-events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ingest-key': setup.body.key },
+      body: new URLSearchParams({ action: 'down', user: 'skn003', router: 'BRAS-1' }).toString(),
+    });
+    expect(posted.status).toBe(202);
+    await send(ROUTER, '<134>pppoe,ppp,info <pppoe-skn003>: disconnected');
+    await waitFor(
+      async () =>
+        (await db.query(`SELECT 1 FROM device_log WHERE olt_id = $1 AND pppoe_user = 'skn003'`, [olt.id]))
+          .length === 1,
+      { what: 'the syslog line stored' },
+    );
+    // Lines are read for events in the order they came: once a later line's drop is stored, this one's
+    // has had its turn.
+    await send(ROUTER, '<134>pppoe,ppp,info <pppoe-skn004>: disconnected');
+    await waitFor(
+      async () =>
+        (
+          await db.query(`SELECT 1 FROM session_event WHERE tenant_id = $1 AND pppoe_id = 'skn004'`, [
+            admin.auth.user.tenantId,
+          ])
+        ).length === 1,
+      { what: 'the later drop stored' },
+    );
+    const rows: { router: string }[] = await db.query(
+      `SELECT router FROM session_event WHERE tenant_id = $1 AND pppoe_id = 'skn003'`,
+      [admin.auth.user.tenantId],
+    );
+    expect(rows).toEqual([{ router: 'BRAS-1' }]);
   });
 
   it("reads an ONU's port as soon as its OLT logs it deregistered, long before the next poll", async () => {

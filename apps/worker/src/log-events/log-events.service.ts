@@ -1,13 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { oltsCarryingPppoeIds, writeSessionEvents, type SessionEventRecord } from '@pondesk/server-database';
+import {
+  SAME_SESSION_EVENT_SECONDS,
+  oltsCarryingPppoeIds,
+  writeSessionEvents,
+  type SessionEventRecord,
+} from '@pondesk/server-database';
 import { JobName, JobQueue } from '@pondesk/server-queue';
 import { EventPublisher } from '../realtime/event-publisher.service';
 import { ponPlaceOf, RepeatFilter, sessionEventOf, type StoredLogLine } from './log-line-events';
 
-/** Both reports of one session's end (PPP and accounting topics) arrive within this. */
-const SAME_EVENT_MS = 10_000;
 /** Lines about one port within this are read together: a PON outage logs dozens of ONUs at once. */
 const PORT_READ_DELAY_MS = 1_000;
 
@@ -19,7 +22,7 @@ const PORT_READ_DELAY_MS = 1_000;
 @Injectable()
 export class LogEventsService {
   private readonly logger = new Logger(LogEventsService.name);
-  private readonly repeats = new RepeatFilter(SAME_EVENT_MS);
+  private readonly repeats = new RepeatFilter(SAME_SESSION_EVENT_SECONDS * 1000);
   /** Ports whose read is queued (until when): a port named again meanwhile needs no trip to Redis. */
   private readonly queuedReads = new Map<string, number>();
 
@@ -51,9 +54,9 @@ export class LogEventsService {
       batch.push({ ...event, tenantId: line.tenantId, receivedAt: line.receivedAt });
     }
     if (!batch.length) return;
-    await writeSessionEvents(this.db, batch);
+    const stored = await writeSessionEvents(this.db, batch);
     const byTenant = new Map<string, SessionEventRecord[]>();
-    for (const e of batch) byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
+    for (const e of stored) byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
     for (const [tenantId, events] of byTenant) {
       const carriers = await oltsCarryingPppoeIds(
         this.db,

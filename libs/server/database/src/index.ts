@@ -8,4 +8,9 @@ export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
 export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';
 export { preparedQuery } from './prepared-query';
-export { oltsCarryingPppoeIds, writeSessionEvents, type SessionEventRecord } from './session-events';
+export {
+  SAME_SESSION_EVENT_SECONDS,
+  oltsCarryingPppoeIds,
+  writeSessionEvents,
+  type SessionEventRecord,
+} from './session-events';

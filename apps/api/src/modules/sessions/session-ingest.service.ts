@@ -198,9 +198,10 @@ export class SessionIngestService implements OnApplicationShutdown {
     if (!batch.length) return;
     this.flushing += 1;
     try {
-      await writeSessionEvents(this.db, batch);
+      const stored = await writeSessionEvents(this.db, batch);
       for (const e of batch) e.done();
-      this.queuePush(batch);
+      // An event told twice is acknowledged both times and told to the browsers once.
+      this.queuePush(stored);
     } catch (error) {
       this.logger.error(`${batch.length} session events not stored: ${String(error)}`);
       for (const e of batch) e.done(error);

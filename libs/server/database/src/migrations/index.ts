@@ -19,6 +19,7 @@ import { SessionEvents1795750000000 } from './1795750000000-SessionEvents';
 import { ShareTokens1795760000000 } from './1795760000000-ShareTokens';
 import { AuditLogFilters1795761830000 } from './1795761830000-AuditLogFilters';
 import { DeviceLogs1795770000000 } from './1795770000000-DeviceLogs';
+import { SessionLastEvent1795770100000 } from './1795770100000-SessionLastEvent';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -42,4 +43,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ShareTokens1795760000000,
   AuditLogFilters1795761830000,
   DeviceLogs1795770000000,
+  SessionLastEvent1795770100000,
 ];
