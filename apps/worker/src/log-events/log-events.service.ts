@@ -49,14 +49,18 @@ export class LogEventsService {
     for (const line of lines) {
       const event = sessionEventOf(line);
       if (!event) continue;
-      const key = `${line.tenantId}|${event.pppoeId}|${event.action}`;
-      if (!this.repeats.fresh(key, line.receivedAt.getTime())) continue;
+      const key = `${line.tenantId}|${event.pppoeId}`;
+      if (!this.repeats.fresh(key, event.action, line.receivedAt.getTime())) continue;
       batch.push({ ...event, tenantId: line.tenantId, receivedAt: line.receivedAt });
     }
     if (!batch.length) return;
     const stored = await writeSessionEvents(this.db, batch);
     const byTenant = new Map<string, SessionEventRecord[]>();
-    for (const e of stored) byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
+    for (const e of stored) {
+      const list = byTenant.get(e.tenantId);
+      if (list) list.push(e);
+      else byTenant.set(e.tenantId, [e]);
+    }
     for (const [tenantId, events] of byTenant) {
       const carriers = await oltsCarryingPppoeIds(
         this.db,

@@ -50,12 +50,21 @@ describe('session events read from router lines', () => {
 });
 
 describe('RepeatFilter', () => {
-  it('takes the second report of one event within the window as the same event', () => {
+  it('takes a repeat of a user’s last action within the window as the same event', () => {
     const f = new RepeatFilter(5000);
-    expect(f.fresh('t|u|down', 1000)).toBe(true);
-    expect(f.fresh('t|u|down', 3000)).toBe(false);
-    expect(f.fresh('t|u|up', 3000)).toBe(true);
-    expect(f.fresh('t|u|down', 9000)).toBe(true);
+    expect(f.fresh('t|u', 'down', 1000)).toBe(true);
+    expect(f.fresh('t|u', 'down', 3000)).toBe(false);
+    expect(f.fresh('t|v', 'down', 3000)).toBe(true);
+    expect(f.fresh('t|u', 'down', 9000)).toBe(true);
+  });
+
+  it('counts a flap within the window in full: down, up, down', () => {
+    const f = new RepeatFilter(5000);
+    expect([f.fresh('t|u', 'down', 1000), f.fresh('t|u', 'up', 2000), f.fresh('t|u', 'down', 3000)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });
 

@@ -51,24 +51,24 @@ export function sessionEventOf(
 
 /**
  * A router logs one session's end twice when both its PPP and accounting topics are sent
- * (`<pppoe-u>: disconnected` and `u logged out, …`): the second report of the same user and action within
- * `windowMs` is the same event, not another drop.
+ * (`<pppoe-u>: disconnected` and `u logged out, …`): a user's report repeating that user's last one (same
+ * action) within `windowMs` is the same event, not another drop; down, up, down is a flap and counts.
  */
 export class RepeatFilter {
-  private readonly seen = new Map<string, number>();
+  private readonly last = new Map<string, { action: string; at: number }>();
 
   constructor(private readonly windowMs: number) {}
 
-  /** True when this (key, time) is new; remembers it either way. */
-  fresh(key: string, atMs: number): boolean {
-    const last = this.seen.get(key);
-    this.seen.set(key, atMs);
-    if (this.seen.size > 100_000) this.prune(atMs);
-    return last === undefined || atMs - last > this.windowMs;
+  /** True unless `action` repeats `key`'s last action within the window; remembers it either way. */
+  fresh(key: string, action: string, atMs: number): boolean {
+    const before = this.last.get(key);
+    this.last.set(key, { action, at: atMs });
+    if (this.last.size > 100_000) this.prune(atMs);
+    return !before || before.action !== action || atMs - before.at > this.windowMs;
   }
 
   private prune(now: number): void {
-    for (const [key, at] of this.seen) if (now - at > this.windowMs) this.seen.delete(key);
+    for (const [key, { at }] of this.last) if (now - at > this.windowMs) this.last.delete(key);
   }
 }
 
