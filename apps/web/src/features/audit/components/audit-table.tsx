@@ -1,10 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   IconButton,
-  LinearProgress,
   Paper,
   Skeleton,
   Table,
@@ -23,6 +20,7 @@ import { auditTarget } from '../format';
 import { auditPages } from '../list-params';
 import { AuditActionLabel, AuditOutcomeChip } from './audit-chips';
 import { TablePager } from '../../../shared/ui/table-pager';
+import { ListLoadStatus } from '../../../shared/ui/list-load-status';
 
 interface Column {
   key: string;
@@ -113,21 +111,13 @@ export function AuditTable({
   };
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <LinearProgress aria-hidden sx={{ height: 2, visibility: refreshing ? 'visible' : 'hidden' }} />
-      {error && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          data-testid="audit-error"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the audit log: {error.message}
-        </Alert>
-      )}
+      <ListLoadStatus
+        refreshing={refreshing}
+        error={error}
+        onRetry={onRetry}
+        what="the audit log"
+        testId="audit-error"
+      />
       <TableContainer>
         <Table size="small" aria-label="Audit Log">
           <TableHead>

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
-  Button,
   IconButton,
-  LinearProgress,
   Link,
   Paper,
   Skeleton,
@@ -26,6 +23,7 @@ import { SortableHead } from '../../../shared/ui/sortable-head';
 import { agoOrDash, formatRx, isDownCountAlarm, rxColor } from '../format';
 import { downCountPages, type DownCountParams } from '../list-params';
 import { TablePager } from '../../../shared/ui/table-pager';
+import { ListLoadStatus } from '../../../shared/ui/list-load-status';
 
 export const NO_ONU = 'No ONU carries this PPPoE ID';
 
@@ -231,20 +229,7 @@ export function DownCountTable({
   const page = Math.min(params.page, pages);
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <LinearProgress aria-hidden sx={{ height: 2, visibility: refreshing ? 'visible' : 'hidden' }} />
-      {error && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the down counts: {error.message}
-        </Alert>
-      )}
+      <ListLoadStatus refreshing={refreshing} error={error} onRetry={onRetry} what="the down counts" />
       <TableContainer>
         <Table size="small" aria-label="Down Count List" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <SortableHead

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   Chip,
-  LinearProgress,
   Paper,
   Skeleton,
   Stack,
@@ -25,6 +22,7 @@ import {
 } from '@pondesk/contracts';
 import { formatTime } from '../../../shared/format';
 import { SortableHead, type SortableColumn } from '../../../shared/ui/sortable-head';
+import { ListLoadStatus } from '../../../shared/ui/list-load-status';
 
 /** Date and Time both show the receive time (in the browser's zone), so both sort by it. */
 const COLUMNS: readonly SortableColumn<LogSort>[] = [
@@ -143,21 +141,13 @@ export function LogTable({
 }) {
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <LinearProgress aria-hidden sx={{ height: 2, visibility: refreshing ? 'visible' : 'hidden' }} />
-      {error && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          data-testid="log-error"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the log: {error.message}
-        </Alert>
-      )}
+      <ListLoadStatus
+        refreshing={refreshing}
+        error={error}
+        onRetry={onRetry}
+        what="the log"
+        testId="log-error"
+      />
       <TableContainer>
         <Table size="small" aria-label={label}>
           <SortableHead

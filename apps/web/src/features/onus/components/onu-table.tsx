@@ -1,8 +1,5 @@
 import {
-  Alert,
   Box,
-  Button,
-  LinearProgress,
   Paper,
   Skeleton,
   Table,
@@ -24,6 +21,7 @@ import { PppoeLinks } from './pppoe-links';
 import { OnuInfo, RxWithReading } from './onu-cells';
 import { useSignalRead } from './signal-read-button';
 import { TablePager } from '../../../shared/ui/table-pager';
+import { ListLoadStatus } from '../../../shared/ui/list-load-status';
 
 interface Column {
   key: string;
@@ -195,20 +193,7 @@ export function OnuTable({
   const [measure, width] = useWidth<HTMLDivElement>();
   return (
     <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <LinearProgress aria-hidden sx={{ height: 2, visibility: refreshing ? 'visible' : 'hidden' }} />
-      {error && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the ONUs: {error.message}
-        </Alert>
-      )}
+      <ListLoadStatus refreshing={refreshing} error={error} onRetry={onRetry} what="the ONUs" />
       <Box ref={measure}>
         {width !== null && width < ONU_TABLE_MIN_WIDTH ? (
           <OnuCards
