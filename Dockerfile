@@ -11,6 +11,8 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
+# fping: the worker's prober pings the IP monitor's servers and the POPs' power sources every second.
+RUN apt-get update && apt-get install -y --no-install-recommends fping && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools/ponctl/package.json tools/ponctl/package.json

@@ -7,7 +7,7 @@ import { isIPv4 } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_USER, connectSimRouters, seedDemo } from './seed-demo.mjs';
+import { DEMO_USER, connectSimRouters, seedDemo, seedMonitoring } from './seed-demo.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -153,7 +153,15 @@ if (syslogPort > 0 && !syslogHeard)
     `\n⚠ SYSLOG_HOST=${syslogListen} is not loopback: the simulated devices send no syslog.\n`,
   );
 const simAddressArgs = perDevice ? ['--addresses', 'per-device'] : [];
-const simArgs = [...simAddressArgs, ...(syslogTarget ? ['--syslog', syslogTarget] : [])];
+// Hosts for the IP monitor and POPs to ping: the simulator puts them in a network namespace (root only) and
+// silences one on a cycle; elsewhere the demo's targets are loopback addresses, which always answer.
+const DEMO_PING_HOSTS = 4;
+const simArgs = [
+  ...simAddressArgs,
+  ...(syslogTarget ? ['--syslog', syslogTarget] : []),
+  '--ping-hosts',
+  String(DEMO_PING_HOSTS),
+];
 const listed = spawnSync(
   process.execPath,
   [...SIM.map((p) => join(root, p)), '--list', '--json', ...simAddressArgs],
@@ -169,20 +177,26 @@ if (listed.status !== 0) {
 }
 const devices = JSON.parse(listed.stdout);
 start('sim', SIM, simArgs);
-// The simulator prints its control API's URL when its fleet is up (`control API: http://127.0.0.1:18999 …`).
-const simControl = new Promise((resolve) => {
-  let seen = '';
-  const sim = children[children.length - 1];
-  const onData = (d) => {
-    seen = (seen + d.toString()).slice(-4096);
-    const m = /control API: (http:\/\/\S+)/.exec(seen);
-    if (!m) return;
-    sim.stdout.off('data', onData);
-    resolve(m[1]);
-  };
-  sim.stdout.on('data', onData);
-  sim.on('exit', () => resolve(null));
-});
+// The simulator prints its control API's URL when its fleet is up (`control API: http://127.0.0.1:18999 …`),
+// and its ping hosts (`ping hosts: 198.18.x.2,… (flapping: 198.18.x.2, …)` or `ping hosts: none (…)`).
+const simOutput = (pattern) =>
+  new Promise((resolve) => {
+    let seen = '';
+    const sim = children[children.length - 1];
+    const onData = (d) => {
+      seen = (seen + d.toString()).slice(-8192);
+      const m = pattern.exec(seen);
+      if (!m) return;
+      sim.stdout.off('data', onData);
+      resolve(m);
+    };
+    sim.stdout.on('data', onData);
+    sim.on('exit', () => resolve(null));
+  });
+const simControl = simOutput(/control API: (http:\/\/\S+)/).then((m) => m?.[1] ?? null);
+const simPingHosts = simOutput(/ping hosts: (none|(\S+) \(flapping: ([\d.]+))/).then((m) =>
+  m && m[1] !== 'none' ? { pingHosts: m[2].split(','), flapping: m[3] } : {},
+);
 
 process.stdout.write('\n▶ Starting the API and the worker\n');
 start('api', ['dist/server/apps/api/src/main.js']);
@@ -234,6 +248,20 @@ if (!shuttingDown) {
       process.stderr.write(`\n⚠ Simulated MikroTik routers not connected: ${error.message}\n`);
     }
   }
+  let monitoring = '';
+  if (!shuttingDown) {
+    try {
+      const hosts = await Promise.race([simPingHosts, new Promise((r) => setTimeout(() => r({}), 15000))]);
+      const m = await seedMonitoring(`http://127.0.0.1:${port}`, hosts);
+      monitoring =
+        `  IP monitor: ${m.servers} servers pinged every second; ${m.pops} POPs with their mains watched` +
+        (m.flapping
+          ? ` (${m.flapping} goes silent for a while every few minutes).\n`
+          : ' (all on loopback: run as root for hosts that go down).\n');
+    } catch (error) {
+      process.stderr.write(`\n⚠ IP monitor and POPs not seeded: ${error.message}\n`);
+    }
+  }
   if (!shuttingDown) {
     process.stdout.write(
       `\n  PonDesk is running at ${url}\n` +
@@ -241,6 +269,7 @@ if (!shuttingDown) {
         `  Platform admin: ${env.PLATFORM_ADMIN_USERNAME || 'platform'} (password in data/demo-secrets.env)\n` +
         seeded +
         routers +
+        monitoring +
         `  API docs: ${url}/api/docs · health: ${url}/api/v1/health\n  Press Ctrl+C to stop.\n\n`,
     );
   }

@@ -147,3 +147,72 @@ export async function connectSimRouters(baseUrl, controlUrl) {
   if (!res.ok) throw new Error(`the simulator refused PUT /routers (${res.status}): ${await res.text()}`);
   return { connected: true };
 }
+
+async function signIn(baseUrl) {
+  const auth = await call(baseUrl, '/auth/login', {
+    method: 'POST',
+    body: { username: DEMO_USER.username, password: DEMO_USER.password },
+  });
+  return expectOk('Signing in the demo operator', auth).accessToken;
+}
+
+/**
+ * Servers on the IP monitor and POPs with their mains (electric) power watched, so /ping, /pop-monitor and
+ * /pop-log show something moving. `pingHosts` are the simulator's namespace hosts (198.18.x.y, this machine
+ * only) with `flapping` the one that goes silent on a cycle; without them (no root) every target is a
+ * loopback address, which always answers. Only what is missing is added. Answers what it set up.
+ */
+export async function seedMonitoring(baseUrl, { pingHosts = [], flapping = null } = {}) {
+  const token = await signIn(baseUrl);
+  const [h1, h2] = pingHosts.filter((a) => a !== flapping);
+  const servers = [
+    { name: 'Core router', ip: '127.0.0.1', latencyLimitMs: 50 },
+    { name: 'BDIX cache', ip: '127.0.3.1', latencyLimitMs: 20 },
+    ...(h1 ? [{ name: 'Upstream gateway', ip: h1, latencyLimitMs: 50 }] : []),
+    ...(flapping ? [{ name: 'Mirpur POP router', ip: flapping, latencyLimitMs: 50 }] : []),
+  ];
+  const haveServers = new Set(
+    expectOk('Listing servers', await call(baseUrl, '/monitor/servers', { token })).map((s) => s.ip),
+  );
+  for (const s of servers.filter((s) => !haveServers.has(s.ip))) {
+    const form = new FormData();
+    form.set('name', s.name);
+    form.set('ip', s.ip);
+    form.set('latencyLimitMs', String(s.latencyLimitMs));
+    const res = await fetch(`${baseUrl}/api/v1/monitor/servers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status >= 400)
+      throw new Error(`Adding server ${s.name} failed (${res.status}): ${await res.text()}`);
+  }
+  const pops = [
+    { name: 'Mirpur POP', areaName: 'Mirpur 10', electric: flapping ?? '127.0.3.2' },
+    { name: 'Uttara POP', areaName: 'Sector 7', electric: h2 ?? '127.0.3.3' },
+  ];
+  const havePops = new Map(
+    expectOk('Listing POPs', await call(baseUrl, '/pops', { token })).map((p) => [p.name, p.id]),
+  );
+  const haveSources = new Set(
+    expectOk('Listing POP power sources', await call(baseUrl, '/pop-sources', { token })).map((s) => s.ip),
+  );
+  for (const p of pops) {
+    let id = havePops.get(p.name);
+    if (!id)
+      id = expectOk(
+        `Adding POP ${p.name}`,
+        await call(baseUrl, '/pops', { method: 'POST', token, body: { name: p.name, areaName: p.areaName } }),
+      ).id;
+    if (haveSources.has(p.electric)) continue;
+    expectOk(
+      `Adding the mains of ${p.name}`,
+      await call(baseUrl, '/pop-sources', {
+        method: 'POST',
+        token,
+        body: { popId: id, ip: p.electric, type: 'electric', aliveMinutes: 0 },
+      }),
+    );
+  }
+  return { servers: servers.length, pops: pops.length, flapping };
+}

@@ -94,6 +94,7 @@ const SYSTEM_PACKAGES = [
   ['snmpsim', '/usr/bin/snmpsimd'],
   ['snmp', '/usr/bin/snmpbulkwalk'],
   ['chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'],
+  ['fping', '/usr/bin/fping'],
 ];
 const missing = SYSTEM_PACKAGES.filter(([, bin]) => !existsSync(bin)).map(([pkg]) => pkg);
 if (missing.length) {

@@ -19,6 +19,7 @@ import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
 import { LogsModule } from './modules/logs/logs.module';
 import { MenusModule } from './modules/menus/menus.module';
+import { MonitorModule } from './modules/monitor/monitor.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OltPermissionsModule } from './modules/olt-permissions/olt-permissions.module';
 import { OltsModule } from './modules/olts/olts.module';
@@ -54,6 +55,7 @@ export const FEATURE_MODULES = [
   LogsModule,
   DashboardModule,
   SharesModule,
+  MonitorModule,
 ];
 
 @Module({})

@@ -3,7 +3,7 @@ import { PERMISSION_CODES, type AuthResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
 import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from '@pondesk/server-testing';
 import { DataSource } from 'typeorm';
-import { createTenantOlt, createTenantOnu } from './support/tenant-rows';
+import { createTenantMonitorRows, createTenantOlt, createTenantOnu } from './support/tenant-rows';
 
 interface Operation {
   method: string;
@@ -65,6 +65,11 @@ describe('access control on every route', () => {
     pppoeId: '',
     scanId: '',
     shareId: '',
+    serverId: '',
+    popId: '',
+    popSourceId: '',
+    serviceId: '',
+    outageId: '',
   };
   const bodies: Record<string, unknown> = {};
 
@@ -132,6 +137,8 @@ describe('access control on every route', () => {
     );
     expect(share.status).toBe(201);
     a.shareId = share.body.row.id;
+    // A monitored server, a POP with a power source and an outage, and a service of tenant A.
+    Object.assign(a, await createTenantMonitorRows(client, api.app.get(DataSource), tenantA));
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -147,6 +154,10 @@ describe('access control on every route', () => {
       'PATCH /api/v1/branches/{id}': { name: 'changed by another tenant' },
       'PATCH /api/v1/onus/{id}': { pppoeIds: ['changed@other-tenant'], ifName: 'EPON0/1:1' },
       'POST /api/v1/scans/{id}/retry': { oltId: a.oltId },
+      'PATCH /api/v1/monitor/servers/{id}': { name: 'changed by another tenant' },
+      'PATCH /api/v1/pops/{id}': { name: 'changed by another tenant' },
+      'PATCH /api/v1/pop-sources/{id}': { aliveMinutes: 9 },
+      'PATCH /api/v1/services/{id}': { name: 'changed by another tenant' },
     });
   });
   afterAll(() => api.close());
@@ -166,6 +177,10 @@ describe('access control on every route', () => {
       // Tenant A's line with session events (its PPPoE id names it).
       '/api/v1/down-counts/{id}': a.pppoeId,
       '/api/v1/share-tokens/{id}': a.shareId,
+      '/api/v1/monitor/servers/{id}': a.serverId,
+      '/api/v1/pops/{id}': a.popId,
+      '/api/v1/pop-sources/{id}': a.popSourceId,
+      '/api/v1/services/{id}': a.serviceId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -190,6 +205,8 @@ describe('access control on every route', () => {
         'GET /api/v1/dev/outbox',
         'GET /api/v1/health',
         'GET /api/v1/photos/{file}',
+        // Server logos of the IP monitor: <img> sends no token; names are 128 random bits, as photos'.
+        'GET /api/v1/monitor/logos/{file}',
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/password/forgot',
         'POST /api/v1/auth/password/reset',
@@ -280,6 +297,11 @@ describe('access control on every route', () => {
       a.onuId,
       a.pppoeId,
       a.shareId,
+      a.serverId,
+      a.popId,
+      a.popSourceId,
+      a.serviceId,
+      a.outageId,
       tenantA.auth.user.id,
     ];
     const failures: string[] = [];
@@ -325,6 +347,17 @@ describe('access control on every route', () => {
     const onu = await client.get<{ pppoeIds: string[] }>(`/onus/${a.onuId}`, tenantA.token);
     expect(onu.status).toBe(200);
     expect(onu.body.pppoeIds).toEqual([a.pppoeId]);
+    const servers = await client.get<{ id: string; name: string }[]>('/monitor/servers', tenantA.token);
+    expect(servers.body.map((x) => [x.id, x.name])).toEqual([[a.serverId, 'Access control server']]);
+    const pops = await client.get<{ id: string; name: string; sourceCount: number }[]>(
+      '/pops',
+      tenantA.token,
+    );
+    expect(pops.body.map((x) => [x.id, x.name, x.sourceCount])).toEqual([[a.popId, 'Access control POP', 1]]);
+    const sources = await client.get<{ id: string; aliveMinutes: number }[]>('/pop-sources', tenantA.token);
+    expect(sources.body.map((x) => [x.id, x.aliveMinutes])).toEqual([[a.popSourceId, 0]]);
+    const services = await client.get<{ id: string; name: string }[]>('/services', tenantA.token);
+    expect(services.body.map((x) => [x.id, x.name])).toEqual([[a.serviceId, 'Access control service']]);
   });
 
   it('a role switched off, or a menu removed from it, takes effect on the next request', async () => {

@@ -62,6 +62,8 @@ interface Op {
   op: Operation;
   body?: Schema;
   multipart: boolean;
+  /** The multipart form's schema (text fields, and files as `format: binary`). */
+  form?: Schema;
 }
 /** One malformed request: where the bad value went, what it was, and whether a 2xx could be right. */
 interface Probe {
@@ -72,6 +74,8 @@ interface Probe {
   body?: unknown;
   /** Bytes sent as they are (JSON that is not UTF-8). */
   rawBody?: Buffer;
+  /** A multipart form instead of JSON: text fields, and files as bytes. */
+  form?: Record<string, string | Buffer>;
   /** The value is acceptable for this field (null of a nullable field, a negative where allowed…). */
   mayPass: boolean;
   /** Null for a field documented nullable: clearing it must keep working (no 400 naming it). */
@@ -91,6 +95,10 @@ const UNKNOWN = 'zzUnknownField';
  */
 const NAMED_QUERY_PARAMETERS = new Set(['GET /api/v1/dev/outbox']);
 const ONU_IF_NAME = 'EPON0/1:1';
+/** A file any image field accepts (its type is read from these bytes). */
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('malformed-input')]);
+/** A file no image field may accept, whatever it is called. */
+const NOT_AN_IMAGE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 const isDateField = (name: string, s: Schema) =>
   s.format === 'date' || s.format === 'date-time' || /^(day|date)$|At$|Date$/.test(name);
@@ -149,9 +157,13 @@ describe('malformed input on every operation of the OpenAPI document', () => {
         return ids.olt;
       case 'oltIds':
         return [ids.olt];
+      // `ip`: a pinged address (IP monitor, POP power); on loopback, as a worker may ping what tests store.
       case 'host':
       case 'mikrotikHost':
+      case 'ip':
         return '127.0.0.1';
+      case 'popId':
+        return ids.pop;
       case 'tz':
         return 'UTC';
       case 'ifName':
@@ -239,6 +251,7 @@ describe('malformed input on every operation of the OpenAPI document', () => {
           op,
           body: content['application/json']?.schema,
           multipart: !!content['multipart/form-data'],
+          form: content['multipart/form-data']?.schema,
         };
       }),
     );
@@ -302,6 +315,42 @@ describe('malformed input on every operation of the OpenAPI document', () => {
     if (where === 'path') values.push(['null', 'null', free]);
     if (isDateField(name, s)) values.push(['impossible date', IMPOSSIBLE_DAY, false]);
     return values;
+  }
+
+  /**
+   * Malformed values of a multipart field, and whether each may be accepted. Every part arrives as text;
+   * a file field gets a file that is no image. (A lone surrogate cannot be sent: the form encodes it as
+   * U+FFFD, a character like any other.)
+   */
+  function formValues(raw: Schema): [string, string | Buffer, boolean][] {
+    const s = resolve(raw);
+    if (s.format === 'binary') return [['not an image', NOT_AN_IMAGE, false]];
+    const numeric = isNumeric(s);
+    const values: [string, string | Buffer, boolean][] = [
+      ['NUL byte', NUL, false],
+      ['overlong string', OVERLONG, false],
+    ];
+    if (numeric || s.type === 'boolean')
+      values.push(
+        ['word', 'abc', false],
+        ['fraction', '1.5', s.type === 'number'],
+        ['exponent', '1e3', false],
+        ['huge number 2**63', '9223372036854775808', false],
+        ['negative', '-1', numeric && (s.minimum === undefined || s.minimum < 0)],
+      );
+    if (s.type === 'boolean') values.push(['number for boolean', '1', false]);
+    return values;
+  }
+
+  /** The form with every required field given a valid value (a small PNG for a required file). */
+  function baselineForm(raw: Schema, account: TestAccount): Record<string, string | Buffer> {
+    const s = resolve(raw);
+    const form: Record<string, string | Buffer> = {};
+    for (const name of s.required ?? []) {
+      const prop = resolve(s.properties?.[name]);
+      form[name] = prop.format === 'binary' ? PNG : String(valid(name, prop, account));
+    }
+    return form;
   }
 
   function probes(o: Op): Probe[] {
@@ -397,6 +446,19 @@ describe('malformed input on every operation of the OpenAPI document', () => {
         mayPass: false,
       });
     }
+    if (o.form) {
+      const form = baselineForm(o.form, account);
+      for (const [name, prop] of Object.entries(resolve(o.form).properties ?? {}))
+        for (const [kind, value, mayPass] of formValues(prop))
+          out.push({
+            op: o,
+            kind: `${kind} (form)`,
+            field: name,
+            url: url(o),
+            form: { ...form, [name]: value },
+            mayPass,
+          });
+    }
     return out;
   }
 
@@ -408,16 +470,22 @@ describe('malformed input on every operation of the OpenAPI document', () => {
     token: string | undefined,
     body: unknown,
     raw?: Buffer,
+    form?: Record<string, string | Buffer>,
   ) {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     const withBody = (body !== undefined || raw !== undefined) && method !== 'GET';
-    if (withBody) headers['content-type'] = 'application/json';
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers,
-      body: withBody ? (raw ?? JSON.stringify(body)) : undefined,
-    });
+    if (withBody && !form) headers['content-type'] = 'application/json';
+    let sent: string | Buffer | FormData | undefined = withBody ? (raw ?? JSON.stringify(body)) : undefined;
+    if (form) {
+      // fetch sets the multipart content type with its boundary.
+      const data = new FormData();
+      for (const [k, v] of Object.entries(form))
+        if (typeof v === 'string') data.append(k, v);
+        else data.append(k, new Blob([new Uint8Array(v)]), `${k}.png`);
+      sent = data;
+    }
+    const res = await fetch(`${api.url}${path}`, { method, headers, body: sent });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -471,6 +539,11 @@ describe('malformed input on every operation of the OpenAPI document', () => {
     await create('/users', admin.token, 'user');
     await create('/tenants', platformToken, 'tenant');
     await create('/olts', admin.token, 'olt', { host: '127.0.0.1', snmpPort: 1 });
+    // The IP monitor's and POP power's rows (a server's form is multipart; its JSON form is accepted too).
+    await create('/monitor/servers', admin.token, 'server', { name: `${marker} server`, ip: '127.0.0.1' });
+    await create('/pops', admin.token, 'pop');
+    await create('/pop-sources', admin.token, 'pop-source');
+    await create('/services', admin.token, 'service');
     const [onu] = (await db.query(
       `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, status)
        VALUES ($1, $2, 1, 1, $3, 'online') RETURNING id`,
@@ -502,7 +575,7 @@ describe('malformed input on every operation of the OpenAPI document', () => {
 
     const send = async (p: Probe) => {
       const token = tokenFor(p.op);
-      const res = await request(p.op.method, p.url, token, p.body, p.rawBody);
+      const res = await request(p.op.method, p.url, token, p.body, p.rawBody, p.form);
       sent++;
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.status !== 400 && res.status >= 401 && res.status < 500) {

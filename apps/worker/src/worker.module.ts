@@ -26,6 +26,7 @@ import { DeviceTargetGuard } from './olt-sessions/device-target-guard';
 import { OltProber } from './olt-sessions/olt-prober.service';
 import { OltSessionService } from './olt-sessions/olt-session.service';
 import { OnuActionsService } from './onu-actions/onu-actions.service';
+import { PingProberService } from './ping/ping-prober.service';
 import { OltHealthService } from './polling/olt-health.service';
 import { OnuStore } from './polling/onu-store.service';
 import { PollOltService } from './polling/poll-olt.service';
@@ -93,6 +94,7 @@ export class WorkerModule {
         DeviceLogWriter,
         LogEventsService,
         SyslogService,
+        PingProberService,
         ...JOB_HANDLER_SERVICES,
       ],
       exports: [EventPublisher],

@@ -49,3 +49,30 @@ export async function createTenantOnu(
   );
   return row.id;
 }
+
+/**
+ * One row of each kind of the IP monitor and POP power monitoring: a server, a POP, a power source on
+ * it and a service, and a closed outage of the source (the worker writes outages; here, directly).
+ * Addresses are on loopback: a worker of another test file sharing the database could ping them.
+ */
+export async function createTenantMonitorRows(
+  client: ApiClient,
+  db: DataSource,
+  owner: TestAccount,
+): Promise<{ serverId: string; popId: string; popSourceId: string; serviceId: string; outageId: string }> {
+  const made = async (path: string, body: object): Promise<string> => {
+    const res = await client.post<{ id: string }>(path, body, owner.token);
+    if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  };
+  const serverId = await made('/monitor/servers', { name: 'Access control server', ip: '127.0.0.101' });
+  const popId = await made('/pops', { name: 'Access control POP', areaName: 'Access area' });
+  const popSourceId = await made('/pop-sources', { popId, ip: '127.0.0.102', type: 'electric' });
+  const serviceId = await made('/services', { name: 'Access control service' });
+  const [outage]: { id: string }[] = await db.query(
+    `INSERT INTO pop_outage (tenant_id, source_id, pop_id, ip, type, down_at, up_at)
+     VALUES ($1, $2, $3, '127.0.0.102', 'electric', now() - interval '1 hour', now()) RETURNING id`,
+    [owner.auth.user.tenantId, popSourceId, popId],
+  );
+  return { serverId, popId, popSourceId, serviceId, outageId: outage.id };
+}

@@ -59,6 +59,12 @@ const LiveLogListPage = screen(() => import('../features/logs/pages/live-log-lis
 const ShareOltPage = screen(() => import('../features/shares/pages/share-olt-page'));
 const ShareTokenEditPage = screen(() => import('../features/shares/pages/share-token-edit-page'));
 const SharedViewPage = lazy(() => import('../features/shares/pages/shared-view-page'));
+const PingPage = screen(() => import('../features/ping/pages/ping-page'));
+const PopMonitorPage = screen(() => import('../features/pops/pages/pop-monitor-page'));
+const PopListPage = screen(() => import('../features/pops/pages/pop-list-page'));
+const PopLogPage = screen(() => import('../features/pops/pages/pop-log-page'));
+const PopAreaPage = screen(() => import('../features/pops/pages/pop-area-page'));
+const ServicePage = screen(() => import('../features/pops/pages/service-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -137,12 +143,12 @@ export const protectedRoutes: RouteObject[] = [
   screenRoute('/graph/:pppoe', GraphPage),
   { path: '/switch-list', element: later('Switch List', Permission.SwitchList) },
   { path: '/switch-graph/:id/:olt?', element: later('Switch Graph') },
-  { path: '/ping', element: later('Ping', Permission.Ping) },
-  { path: '/pop-monitor', element: later('Pop Monitor', Permission.PopMonitor) },
-  { path: '/pop-list', element: later('Pop List', Permission.PopList) },
-  { path: '/pop-log', element: later('Pop Elc Down Log', Permission.PopLog) },
-  { path: '/pop-area', element: later('Area List', Permission.PopArea) },
-  { path: '/service', element: later('Service List', Permission.Service) },
+  screenRoute('/ping', PingPage, Permission.Ping),
+  screenRoute('/pop-monitor', PopMonitorPage, Permission.PopMonitor),
+  screenRoute('/pop-list', PopListPage, Permission.PopList),
+  screenRoute('/pop-log', PopLogPage, Permission.PopLog),
+  screenRoute('/pop-area', PopAreaPage, Permission.PopArea),
+  screenRoute('/service', ServicePage, Permission.Service),
   { path: '/package-list', element: later('Our Packages', Permission.PackageList) },
 
   // Any unmatched path shows the dashboard screen.

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { PING_RAW_HOURS, PING_ROLLUP_DAYS } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { rollUpSignalHour } from '@pondesk/server-database';
 import { JobName, type HourlyRollupResult, type SamplePartitionsResult } from '@pondesk/server-queue';
@@ -17,6 +18,19 @@ const dayPartitionName = (table: string, d: Date) =>
 
 /** Device logs: a partition per day (UTC), this many days after today made ahead. */
 export const DEVICE_LOG_DAYS_AHEAD = 2;
+/** Ping results (one row per target per second): a partition per day (UTC), as many days ahead. */
+export const PING_SAMPLE_DAYS_AHEAD = 2;
+
+/**
+ * A table partitioned by day (UTC) of `column`, with a default partition `<table>_default`: partitions
+ * `<table>_yYYYYmMMdDD` are made `daysAhead` days ahead, and dropped once wholly older than `retentionMs`.
+ */
+interface DailyTable {
+  table: string;
+  column: string;
+  daysAhead: number;
+  retentionMs: number;
+}
 
 /** A table partitioned by month of `column`, with a default partition `<table>_default`. */
 interface MonthlyTable {
@@ -26,8 +40,8 @@ interface MonthlyTable {
 }
 
 /**
- * Monthly partitions (signal samples, session events) and daily ones (device logs) ahead of time,
- * retention by dropping whole months or days, hourly rollups.
+ * Monthly partitions (signal samples, session events) and daily ones (device logs, ping results) ahead of
+ * time, retention by dropping whole months or days, hourly rollups, and the ping rollups' retention.
  */
 @Injectable()
 export class MaintenanceService {
@@ -39,8 +53,15 @@ export class MaintenanceService {
   ) {}
 
   @OnJob(JobName.SamplePartitions)
-  samplePartitions(): Promise<SamplePartitionsResult> {
-    return this.maintainPartitions(new Date());
+  async samplePartitions(): Promise<SamplePartitionsResult> {
+    const now = new Date();
+    const out = await this.maintainPartitions(now);
+    const ping = await this.maintainPingTables(now);
+    return {
+      created: [...out.created, ...ping.created],
+      dropped: [...out.dropped, ...ping.dropped],
+      deleted: out.deleted + ping.deleted,
+    };
   }
 
   /** Rolls up the hour that has just ended. */
@@ -127,18 +148,70 @@ export class MaintenanceService {
     return { created, dropped, deleted };
   }
 
+  private deviceLogTable(): DailyTable {
+    return {
+      table: 'device_log',
+      column: 'received_at',
+      daysAhead: DEVICE_LOG_DAYS_AHEAD,
+      retentionMs: this.config.LOG_RETENTION_DAYS * 86400_000,
+    };
+  }
+
+  private pingSampleTable(): DailyTable {
+    return {
+      table: 'ping_sample',
+      column: 'at',
+      daysAhead: PING_SAMPLE_DAYS_AHEAD,
+      retentionMs: PING_RAW_HOURS * 3600_000,
+    };
+  }
+
   /**
    * `device_log`: today's partition and DEVICE_LOG_DAYS_AHEAD more (worker start makes them too, so a
    * fresh installation does not wait for the job), days wholly older than LOG_RETENTION_DAYS dropped,
    * and rows of the default partition older than that deleted.
    */
-  async maintainDeviceLogPartitions(now: Date): Promise<SamplePartitionsResult> {
-    const created = await this.createDeviceLogPartitions(now);
-    const cutoff = new Date(now.getTime() - this.config.LOG_RETENTION_DAYS * 86400_000);
+  maintainDeviceLogPartitions(now: Date): Promise<SamplePartitionsResult> {
+    return this.maintainDailyTable(this.deviceLogTable(), now);
+  }
+
+  /** The device-log partitions of today and the days ahead that are missing. */
+  createDeviceLogPartitions(now: Date): Promise<string[]> {
+    return this.createDailyPartitions(this.deviceLogTable(), now);
+  }
+
+  /**
+   * The prober's tables: `ping_sample` by day like the device logs (its partitions made at prober start
+   * too), days wholly older than PING_RAW_HOURS dropped with the default partition's older rows, and
+   * per-minute rollups older than PING_ROLLUP_DAYS deleted. Kept apart from `maintainPartitions`, which
+   * tests run with clocks far from now: this one is for the real clock (the job's).
+   */
+  async maintainPingTables(now: Date): Promise<SamplePartitionsResult> {
+    const out = await this.maintainDailyTable(this.pingSampleTable(), now);
+    const res: [unknown[], number] = await this.db.query(`DELETE FROM ping_minute WHERE minute < $1`, [
+      new Date(now.getTime() - PING_ROLLUP_DAYS * 86400_000),
+    ]);
+    out.deleted += Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+    if (out.created.length || out.dropped.length)
+      this.logger.log(
+        `ping partitions: created ${out.created.join(', ') || 'none'}, dropped ${out.dropped.join(', ') || 'none'}`,
+      );
+    return out;
+  }
+
+  /** The ping-result partitions of today and the days ahead that are missing. */
+  createPingSamplePartitions(now: Date): Promise<string[]> {
+    return this.createDailyPartitions(this.pingSampleTable(), now);
+  }
+
+  private async maintainDailyTable(t: DailyTable, now: Date): Promise<SamplePartitionsResult> {
+    const created = await this.createDailyPartitions(t, now);
+    const cutoff = new Date(now.getTime() - t.retentionMs);
     const dropped: string[] = [];
     const parts: { name: string }[] = await this.db.query(
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
-       WHERE p.relname = 'device_log' AND c.relname ~ '^device_log_y[0-9]{4}m[0-9]{2}d[0-9]{2}$' ORDER BY c.relname`,
+       WHERE p.relname = $1 AND c.relname ~ ('^' || $1 || '_y[0-9]{4}m[0-9]{2}d[0-9]{2}$') ORDER BY c.relname`,
+      [t.table],
     );
     for (const { name } of parts) {
       const match = /y(\d{4})m(\d{2})d(\d{2})$/.exec(name);
@@ -150,7 +223,7 @@ export class MaintenanceService {
       }
     }
     const res: [unknown[], number] = await this.db.query(
-      `DELETE FROM device_log_default WHERE received_at < $1`,
+      `DELETE FROM ${t.table}_default WHERE ${t.column} < $1`,
       [cutoff],
     );
     const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
@@ -158,28 +231,31 @@ export class MaintenanceService {
   }
 
   /**
-   * The device-log partitions of today and the days ahead that are missing. Safe to run from several
-   * workers at once: each day is made under a lock and only when still missing.
+   * The partitions of today and the days ahead that are missing. Safe to run from several workers at
+   * once: each day is made under a lock and only when still missing.
    */
-  async createDeviceLogPartitions(now: Date): Promise<string[]> {
+  private async createDailyPartitions(
+    { table, column, daysAhead }: DailyTable,
+    now: Date,
+  ): Promise<string[]> {
     const created: string[] = [];
-    for (let offset = 0; offset <= DEVICE_LOG_DAYS_AHEAD; offset++) {
+    for (let offset = 0; offset <= daysAhead; offset++) {
       const from = dayStart(now, offset);
-      const name = dayPartitionName('device_log', from);
+      const name = dayPartitionName(table, from);
       if ((await this.db.query('SELECT 1 FROM pg_class WHERE relname = $1', [name])).length) continue;
       const range = [from.toISOString(), dayStart(now, offset + 1).toISOString()];
       const made = await this.db.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('device_log partitions'))`);
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${table} partitions`]);
         if ((await tx.query('SELECT 1 FROM pg_class WHERE relname = $1', [name])).length) return false;
-        await tx.query(`CREATE TABLE "${name}" (LIKE device_log INCLUDING DEFAULTS)`);
-        // Lines that landed in the default partition before this day's partition existed move with it.
+        await tx.query(`CREATE TABLE "${name}" (LIKE ${table} INCLUDING DEFAULTS)`);
+        // Rows that landed in the default partition before this day's partition existed move with them.
         await tx.query(
-          `WITH moved AS (DELETE FROM device_log_default WHERE received_at >= $1 AND received_at < $2 RETURNING *)
+          `WITH moved AS (DELETE FROM ${table}_default WHERE ${column} >= $1 AND ${column} < $2 RETURNING *)
            INSERT INTO "${name}" OVERRIDING SYSTEM VALUE SELECT * FROM moved`,
           range,
         );
         await tx.query(
-          `ALTER TABLE device_log ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
+          `ALTER TABLE ${table} ATTACH PARTITION "${name}" FOR VALUES FROM ('${range[0]}') TO ('${range[1]}')`,
         );
         return true;
       });

@@ -7,8 +7,11 @@ import {
   oltRoom,
   oltEventRooms,
   onuStatusChangesEvents,
+  permissionRoom,
   tenantRoom,
   type OnuStatusChange,
+  type PopSourcesChangedEvent,
+  type ServerSamplesEvent,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
@@ -90,6 +93,20 @@ export class EventPublisher implements OnApplicationShutdown {
       (this.emitter.to(to).emit as (e: E, p: ServerEventPayload<E>) => boolean)(event, p);
     emit(rooms.staff, payload);
     emit(rooms.viewers, forViewers(payload));
+  }
+
+  /** The IP monitor's second of one tenant: to its users holding 2012 only, never the whole tenant. */
+  serverSamples(tenantId: string, payload: ServerSamplesEvent): void {
+    this.toRoom(permissionRoom(tenantId, 2012), 'monitor.servers.samples', payload);
+  }
+
+  /**
+   * Power sources of one tenant that went down or came back: to its users holding 2011 (POP log), 2014
+   * (POP dashboard) or 2015 (POP list), once per socket however many of them it holds.
+   */
+  popSourcesChanged(tenantId: string, payload: PopSourcesChangedEvent): void {
+    const rooms = ([2011, 2014, 2015] as const).map((code) => permissionRoom(tenantId, code));
+    this.emitter.to(rooms).emit('pop.sources.changed', payload);
   }
 
   /**

@@ -57,3 +57,5 @@ export {
   routerAdminLine,
 } from './syslog/syslog-lines';
 export { isLoopbackIpv4, loopbackRange } from './net/loopback';
+export { createPingHosts, flapPingHost, pingHostsAvailable, PING_HOSTS_MAX } from './net/ping-hosts';
+export type { PingHosts } from './net/ping-hosts';

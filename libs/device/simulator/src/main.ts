@@ -1,6 +1,7 @@
 /**
  * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]
- * [--addresses shared|per-device] [--address-base IP] [--router-address-base IP] [--syslog HOST:PORT]`
+ * [--addresses shared|per-device] [--address-base IP] [--router-address-base IP] [--syslog HOST:PORT]
+ * [--ping-hosts N]`
  * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL. `--list`
  * prints the fleet running on the control port (or, when none runs, the fleet the file describes) and exits.
  */
@@ -8,6 +9,13 @@ import { ADDRESS_MODES, DEFAULT_PORTS, resolveDevices, type AddressMode } from '
 import { DEFAULT_FLEET_PATH, fleetConfigFrom, startFleet } from './fleet/fleet-runner';
 import { formatDeviceTable } from './fleet/device-table';
 import type { SimDeviceInfo } from './fleet/sim-device';
+import {
+  createPingHosts,
+  flapPingHost,
+  pingHostsAvailable,
+  PING_HOSTS_MAX,
+  type PingHosts,
+} from './net/ping-hosts';
 import { formatSyslogTarget, syslogTargetOrThrow, type SyslogTarget } from './syslog/syslog-target';
 
 interface Args {
@@ -22,17 +30,29 @@ interface Args {
   addressBase: string | undefined;
   routerAddressBase: string | undefined;
   syslog: SyslogTarget | undefined;
+  /** Hosts to ping in a network namespace (0 = none). */
+  pingHosts: number;
 }
 
 const USAGE =
   'usage: npm run sim -- [--fleet FILE] [--list [--json]] [--port-offset N | --base-port N] [--time-scale X]' +
   ' [--control-port N] [--free-ports] [--addresses shared|per-device] [--address-base IP]' +
-  ' [--router-address-base IP] [--syslog HOST:PORT]\n';
+  ' [--router-address-base IP] [--syslog HOST:PORT] [--ping-hosts N]\n';
 
 function addressMode(v: string): AddressMode {
   if (!(ADDRESS_MODES as readonly string[]).includes(v))
     throw new Error(`--addresses must be one of ${ADDRESS_MODES.join(', ')}, not ${v}`);
   return v as AddressMode;
+}
+
+/** The demo's flapping ping host: answers for this long, then is silent for that long. */
+const PING_FLAP = { upSeconds: 120, downSeconds: 75 };
+
+function pingHostCount(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > PING_HOSTS_MAX)
+    throw new Error(`--ping-hosts must be a whole number 0–${PING_HOSTS_MAX}, not ${v}`);
+  return n;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -50,6 +70,7 @@ function parseArgs(argv: string[]): Args {
     routerAddressBase: undefined,
     // Loopback only: a target elsewhere stops the simulator with the reason.
     syslog: env['PONDESK_SIM_SYSLOG'] ? syslogTargetOrThrow(env['PONDESK_SIM_SYSLOG']) : undefined,
+    pingHosts: env['PONDESK_SIM_PING_HOSTS'] ? pingHostCount(env['PONDESK_SIM_PING_HOSTS']) : 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -72,6 +93,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--address-base') args.addressBase = next();
     else if (a === '--router-address-base') args.routerAddressBase = next();
     else if (a === '--syslog') args.syslog = syslogTargetOrThrow(next());
+    else if (a === '--ping-hosts') args.pingHosts = pingHostCount(next());
     else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -149,8 +171,28 @@ async function main(): Promise<void> {
       `addresses: ${perDevice ? 'one loopback address per device (HOST column), routers from their own' : `every device on ${cfg.host}`}\n` +
       `syslog: ${fleet.syslog.target ? `to ${formatSyslogTarget(fleet.syslog.target)}` : 'off (--syslog HOST:PORT or PUT /syslog)'}\n`,
   );
+  // Hosts for the IP monitor and the POPs to ping, inside a network namespace; the first one goes silent
+  // for a while on a cycle. The demo reads this line.
+  let pingHosts: PingHosts | null = null;
+  let stopFlap = (): void => undefined;
+  if (args.pingHosts > 0) {
+    if (!pingHostsAvailable()) {
+      process.stdout.write(
+        'ping hosts: none (they live in a network namespace, which needs root and `ip`)\n',
+      );
+    } else {
+      pingHosts = await createPingHosts(args.pingHosts);
+      const flapping = pingHosts.addresses[0];
+      stopFlap = flapPingHost(pingHosts, flapping, PING_FLAP);
+      process.stdout.write(
+        `ping hosts: ${pingHosts.addresses.join(',')} (flapping: ${flapping}, answering ${PING_FLAP.upSeconds} s ` +
+          `then silent ${PING_FLAP.downSeconds} s; namespace ${pingHosts.namespace})\n`,
+      );
+    }
+  }
   const shutdown = (): void => {
-    void fleet.stop().then(() => process.exit(0));
+    stopFlap();
+    void Promise.all([fleet.stop(), pingHosts?.close()]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

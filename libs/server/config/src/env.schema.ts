@@ -141,6 +141,17 @@ export const envSchema = z.object({
     .default('0.0.0.0'),
   /** Days of device syslog lines to keep (whole days, dropped by day). */
   LOG_RETENTION_DAYS: intFromEnv(1, 3650, 30),
+  /**
+   * The IP monitor's and POP power's prober: one worker (a Redis lock picks it) pings every server and
+   * power source each interval with fping. Off by default when NODE_ENV=test (see `withTestDefaults`).
+   */
+  PING_ENABLED: boolFromEnv(true),
+  /** The fping program (Debian's `fping` package; it needs CAP_NET_RAW, which the package sets). */
+  FPING_PATH: z.string().trim().min(1, 'must not be empty').default('fping'),
+  /** How often each target is pinged. */
+  PING_INTERVAL_MS: intFromEnv(100, 60_000, 1000),
+  /** How long a reply is waited for before the probe counts as lost; below PING_INTERVAL_MS. */
+  PING_TIMEOUT_MS: intFromEnv(10, 59_000, 800),
   PLATFORM_ADMIN_USERNAME: z.string().min(3).optional(),
   PLATFORM_ADMIN_PASSWORD: z
     .string()
@@ -157,18 +168,30 @@ export const envSchema = z.object({
 
 /**
  * Defaults that differ in tests: the syslog receiver stays off unless a test gives it a port, so the
- * workers of parallel test files neither race for one port nor listen on the machine's interfaces.
+ * workers of parallel test files neither race for one port nor listen on the machine's interfaces; the
+ * prober stays off unless a test turns it on, so workers of other tests ping nothing.
  */
 function withTestDefaults(env: unknown): unknown {
   if (typeof env !== 'object' || env === null) return env;
   const vars = env as Record<string, unknown>;
-  return vars.NODE_ENV === 'test' && vars.SYSLOG_PORT === undefined ? { ...vars, SYSLOG_PORT: '0' } : env;
+  if (vars.NODE_ENV !== 'test') return env;
+  return {
+    ...vars,
+    ...(vars.SYSLOG_PORT === undefined ? { SYSLOG_PORT: '0' } : {}),
+    ...(vars.PING_ENABLED === undefined ? { PING_ENABLED: 'false' } : {}),
+  };
 }
 
 /** Combinations that are each valid alone but unsafe together. */
 export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superRefine((config, ctx) => {
   if (config.DEV_OUTBOX && config.NODE_ENV === 'production')
     ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be set in production' });
+  if (config.PING_TIMEOUT_MS >= config.PING_INTERVAL_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PING_TIMEOUT_MS'],
+      message: `must be below PING_INTERVAL_MS (${config.PING_INTERVAL_MS})`,
+    });
   if (config.DEV_OUTBOX && config.TRUST_PROXY && config.TRUST_PROXY !== 'false')
     ctx.addIssue({
       code: 'custom',

@@ -72,6 +72,16 @@ export function redisNamespace(settings: RedisNamespaceSettings): string {
 /** BullMQ key prefix (BullMQ adds `:<queue>:…`). */
 export const queuePrefix = (settings: RedisNamespaceSettings) => `${redisNamespace(settings)}:bull`;
 
+/**
+ * A counter the API bumps whenever a ping target (IP monitor server, POP power source) is added, edited or
+ * deleted; the worker's prober reads it each second and reloads its targets when it moved.
+ */
+export const pingTargetsVersionKey = (settings: RedisNamespaceSettings) =>
+  `${redisNamespace(settings)}:ping:targets-version`;
+/** Held (with a TTL, renewed) by the one worker that runs the prober, so replicas never ping twice. */
+export const pingProberLockKey = (settings: RedisNamespaceSettings) =>
+  `${redisNamespace(settings)}:ping:prober`;
+
 export const workerHeartbeatPrefix = (settings: RedisNamespaceSettings) =>
   `${redisNamespace(settings)}:worker:heartbeat:`;
 export const WORKER_HEARTBEAT_TTL_SECONDS = 15;

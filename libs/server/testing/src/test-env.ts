@@ -27,6 +27,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // No syslog receiver unless a test gives it a port: parallel files' workers would race for one, and a
     // production-mode worker would listen on every interface.
     SYSLOG_PORT: '0',
+    // No prober unless a test turns it on: every worker of every test file would ping its database's hosts.
+    PING_ENABLED: 'false',
     ...overrides,
   };
   // Production has no outbox (the configuration refuses it there).

@@ -14,5 +14,6 @@ export * from './fleet/scans';
 export * from './fleet/sessions';
 export * from './fleet/shares';
 export * from './fleet/logs';
+export * from './fleet/ping';
 export * from './validation';
 export * from './forms';

@@ -1,6 +1,8 @@
 import type { ScanOltFinishedEvent, ScanOltStartedEvent } from './fleet/scans';
 import type { SessionEventPushed } from './fleet/sessions';
 import type { DeviceLogLinesEvent } from './fleet/logs';
+import type { PopSourcesChangedEvent, ServerSamplesEvent } from './fleet/ping';
+import type { PermissionCode } from './identity/permissions';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
 // Payloads of the events the server pushes to browsers, keyed by event name (`domain.entity.verb`).
@@ -86,6 +88,10 @@ export interface ServerToClientEvents {
   'session.events': (payload: { events: SessionEventPushed[] }) => void;
   /** Syslog lines of one OLT and its router as the receiver stored them, batched; staff rooms only. */
   'device.log.lines': (payload: DeviceLogLinesEvent) => void;
+  /** Each second: the IP monitor's servers probed in it, to the holders of 2012 (`permissionRoom`). */
+  'monitor.servers.samples': (payload: ServerSamplesEvent) => void;
+  /** POP power sources that went down or came back, to the holders of 2011, 2014 or 2015. */
+  'pop.sources.changed': (payload: PopSourcesChangedEvent) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -101,6 +107,17 @@ export const tenantRoom = (tenantId: string): string => `tenant:${tenantId}`;
  */
 export const oltRoom = (oltId: string): string => `olt:${oltId}`;
 export const allOltsRoom = (tenantId: string): string => `tenant:${tenantId}:all-olts`;
+/**
+ * The tenant's users holding one permission code: tenant-wide data that only some roles may see (the IP
+ * monitor's servers, POP power) goes here, never to the whole tenant room. The gateway joins a staff
+ * socket to the rooms of the `PERMISSION_ROOM_CODES` its role holds, by the same rule as the HTTP guard (the
+ * exact code; 2000 is not a master key), and moves it when roles change.
+ */
+export const permissionRoom = (tenantId: string, code: PermissionCode): string =>
+  `tenant:${tenantId}:code:${code}`;
+/** The codes that have a permission room. */
+export const PERMISSION_ROOM_CODES: readonly PermissionCode[] = [2011, 2012, 2014, 2015];
+
 /** Every socket of one sign-in session: what a user started (a scan) is told to them alone. */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 /** Every socket opened with one share link: revoking the link (or setting a new text) closes them. */

@@ -28,6 +28,8 @@ const LABELS: Readonly<Record<string, string>> = {
   ispName: 'ISP name',
   otp: 'OTP',
   pppoeIds: 'PPPoE IDs',
+  latencyLimitMs: 'Latency Limit',
+  aliveMinutes: 'Pop Alive Time',
   ponPort: 'PON port',
   oltId: 'OLT',
   oltIds: 'OLTs',

@@ -9,8 +9,10 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import {
+  PERMISSION_ROOM_CODES,
   allOltsRoom,
   oltRoom,
+  permissionRoom,
   sessionRoom,
   shareRoom,
   sharedAllOltsRoom,
@@ -41,6 +43,17 @@ interface ShareSocketData {
 }
 
 const isOltScopedRoom = (room: string) => room.startsWith('olt:') || room.endsWith(':all-olts');
+/** Rooms a staff socket is in because of what its user may see: OLT rooms and permission-code rooms. */
+const isAccessRoom = (room: string) => isOltScopedRoom(room) || /^tenant:[^:]+:code:\d+$/.test(room);
+
+/**
+ * The permission rooms of the codes the user's role holds, exactly as the HTTP guard reads them (the
+ * tenant's Admin role is given every code; a role holding 2000 alone gets no monitor data).
+ */
+export const permissionRooms = (actor: TenantActor): string[] =>
+  PERMISSION_ROOM_CODES.filter((code) => actor.permissions.includes(code)).map((code) =>
+    permissionRoom(actor.tenantId, code),
+  );
 
 /** Every socket of one user. */
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -49,8 +62,9 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Joins each authenticated socket to its tenant's room, its session's and user's rooms, and the rooms of
- * the OLTs its user may see (one room for users who see them all). Events arrive from the worker through
+ * Joins each authenticated socket to its tenant's room, its session's and user's rooms, the rooms of
+ * the OLTs its user may see (one room for users who see them all) and the permission rooms of the codes
+ * its user's role holds (`permissionRoom`: IP monitor and POP power data). Events arrive from the worker through
  * Redis. A socket lives no longer than its access token (the client reconnects with a fresh one) nor than
  * its session: revoking a session closes its sockets on every API instance.
  *
@@ -122,7 +136,7 @@ export class RealtimeGateway
         sessionRoom(actor.sessionId),
         userRoom(actor.userId),
         tenantRoom(actor.tenantId),
-        ...(await this.oltRooms(actor)),
+        ...(await this.accessRooms(actor)),
       ]);
       // A revocation committed between the check above and joining the session's room would have missed
       // this socket; once in the room, any later one reaches it. So look once more.
@@ -185,7 +199,8 @@ export class RealtimeGateway
 
   /**
    * After a change to who may see what in a tenant (OLT permissions, roles, users), brings every open
-   * socket of the tenant in line, on every API instance; sockets of ended sessions are closed.
+   * socket of the tenant in line (its OLT rooms and permission rooms), on every API instance; sockets of
+   * ended sessions are closed.
    */
   async refreshTenant(tenantId: string): Promise<void> {
     try {
@@ -207,12 +222,17 @@ export class RealtimeGateway
         socket.disconnect(true);
         continue;
       }
-      const wanted = new Set(await this.oltRooms(actor));
-      const current = [...socket.rooms].filter(isOltScopedRoom);
+      const wanted = new Set(await this.accessRooms(actor));
+      const current = [...socket.rooms].filter(isAccessRoom);
       for (const room of current) if (!wanted.has(room)) socket.leave(room);
       const missing = [...wanted].filter((r) => !current.includes(r));
       if (missing.length) socket.join(missing);
     }
+  }
+
+  /** The OLT rooms and permission rooms the user's access puts a socket in. */
+  private async accessRooms(actor: TenantActor): Promise<string[]> {
+    return [...(await this.oltRooms(actor)), ...permissionRooms(actor)];
   }
 
   private async oltRooms(actor: TenantActor): Promise<string[]> {

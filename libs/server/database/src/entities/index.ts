@@ -14,11 +14,19 @@ import { RoleEntity } from './role.entity';
 import { TenantEntity } from './tenant.entity';
 import { UserOltPermissionEntity } from './user-olt-permission.entity';
 import { UserEntity } from './user.entity';
+import {
+  IspServiceEntity,
+  MonitorServerEntity,
+  PopEntity,
+  PopOutageEntity,
+  PopSourceEntity,
+} from './monitor.entities';
 
 export * from './olt.entity';
 export * from './onu.entity';
 export * from './onu-status-event.entity';
 export * from './onu-signal-hourly.entity';
+export * from './monitor.entities';
 
 export {
   AuditLogEntity,
@@ -58,4 +66,10 @@ export const entities: (new () => object)[] = [
   OnuSignalHourlyEntity,
   // Scans (MAC find, inactive ONUs).
   InactiveScanResultEntity,
+  // IP monitor, POPs and services. Ping results live in `ping_sample` and `ping_minute`, created by SQL in PingMonitor.
+  MonitorServerEntity,
+  PopEntity,
+  PopSourceEntity,
+  PopOutageEntity,
+  IspServiceEntity,
 ];

@@ -20,6 +20,7 @@ import { ShareTokens1795760000000 } from './1795760000000-ShareTokens';
 import { AuditLogFilters1795761830000 } from './1795761830000-AuditLogFilters';
 import { DeviceLogs1795770000000 } from './1795770000000-DeviceLogs';
 import { SessionLastEvent1795770100000 } from './1795770100000-SessionLastEvent';
+import { PingMonitor1795777342945 } from './1795777342945-PingMonitor';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -44,4 +45,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AuditLogFilters1795761830000,
   DeviceLogs1795770000000,
   SessionLastEvent1795770100000,
+  PingMonitor1795777342945,
 ];
