@@ -108,10 +108,13 @@ export const benchmarks: Benchmark[] = [
         const pid = stack.worker.pid;
         if (pid === undefined) throw new Error('the worker has no pid');
         const pids = () => [pid, ...childrenOf(pid)];
+        // A window of whole seconds (the prober's rounds start on whole seconds), so it holds exactly
+        // WINDOW_S rounds and a target probed every second counts WINDOW_S times.
+        const from = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
+        const to = new Date(from.getTime() + WINDOW_S * 1000);
+        await new Promise((r) => setTimeout(r, from.getTime() - Date.now()));
         const cpu0 = pids().reduce((n, p) => n + cpuMs(p), 0);
-        const from = new Date();
-        await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
-        const to = new Date();
+        await new Promise((r) => setTimeout(r, to.getTime() - Date.now()));
         const cpu1 = pids().reduce((n, p) => n + cpuMs(p), 0);
         // Results land a moment after their probe: wait for the last second's rows.
         await new Promise((r) => setTimeout(r, 2500));
@@ -127,13 +130,13 @@ export const benchmarks: Benchmark[] = [
                           FROM ping_sample WHERE at >= $1 AND at < $2 GROUP BY target_id)
            SELECT coalesce(sum(n), 0)::int AS total, coalesce(sum(lost), 0)::int AS lost, count(*)::int AS targets,
                   count(*) FILTER (WHERE n < $3)::int AS starved FROM per`,
-          [from, to, WINDOW_S - 2],
+          [from, to, WINDOW_S],
         );
-        const seconds = (to.getTime() - from.getTime()) / 1000;
+        const seconds = WINDOW_S;
         const rate = rows[0].total / seconds;
         log(
           `${rows[0].total} results stored in ${seconds.toFixed(1)} s from ${rows[0].targets} targets ` +
-            `(${rows[0].lost} lost; ${rows[0].starved} targets with fewer than ${WINDOW_S - 2} results); ` +
+            `(${rows[0].lost} lost; ${rows[0].starved} targets missed a second); ` +
             `per second: median ${median(perSecond)}, min ${Math.min(...perSecond)}, max ${Math.max(...perSecond)}`,
         );
         log(
