@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PING_RAW_HOURS, PING_ROLLUP_DAYS } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { rollUpSignalHour } from '@pondesk/server-database';
+import { affectedCount, rollUpSignalHour } from '@pondesk/server-database';
 import { JobName, type HourlyRollupResult, type SamplePartitionsResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -141,10 +141,7 @@ export class MaintenanceService {
       }
     }
     // The oldest remaining month holds some rows past retention; partition pruning keeps this cheap.
-    const res: [unknown[], number] = await this.db.query(`DELETE FROM ${table} WHERE ${column} < $1`, [
-      cutoff,
-    ]);
-    const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+    const deleted = affectedCount(await this.db.query(`DELETE FROM ${table} WHERE ${column} < $1`, [cutoff]));
     return { created, dropped, deleted };
   }
 
@@ -188,10 +185,11 @@ export class MaintenanceService {
    */
   async maintainPingTables(now: Date): Promise<SamplePartitionsResult> {
     const out = await this.maintainDailyTable(this.pingSampleTable(), now);
-    const res: [unknown[], number] = await this.db.query(`DELETE FROM ping_minute WHERE minute < $1`, [
-      new Date(now.getTime() - PING_ROLLUP_DAYS * 86400_000),
-    ]);
-    out.deleted += Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+    out.deleted += affectedCount(
+      await this.db.query(`DELETE FROM ping_minute WHERE minute < $1`, [
+        new Date(now.getTime() - PING_ROLLUP_DAYS * 86400_000),
+      ]),
+    );
     if (out.created.length || out.dropped.length)
       this.logger.log(
         `ping partitions: created ${out.created.join(', ') || 'none'}, dropped ${out.dropped.join(', ') || 'none'}`,
@@ -222,11 +220,9 @@ export class MaintenanceService {
         dropped.push(name);
       }
     }
-    const res: [unknown[], number] = await this.db.query(
-      `DELETE FROM ${t.table}_default WHERE ${t.column} < $1`,
-      [cutoff],
+    const deleted = affectedCount(
+      await this.db.query(`DELETE FROM ${t.table}_default WHERE ${t.column} < $1`, [cutoff]),
     );
-    const deleted = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
     return { created, dropped, deleted };
   }
 

@@ -1,5 +1,5 @@
 import { nextGridPoint } from './ping-run';
-import { arrayLiteral, downMinutes, returned } from './ping-store';
+import { arrayLiteral, downMinutes } from './ping-store';
 import { pingableAddress } from './ping-targets';
 
 describe('pingableAddress', () => {
@@ -40,11 +40,6 @@ describe('store helpers', () => {
     ).toBe('{0b6a9a52-7a36-4c1b-9f5e-3d0f0a5c1e21,c1d4f0e2-6a0b-4b9e-8f2a-5c3d9e7b1a04}');
     expect(arrayLiteral([0.021, null, 734, 1795777089998.5])).toBe('{0.021,NULL,734,1795777089998.5}');
     expect(arrayLiteral([])).toBe('{}');
-  });
-
-  it('reads the rows of an UPDATE … RETURNING as TypeORM gives them, and plain rows as they are', () => {
-    expect(returned([[{ id: 'a' }], 1])).toEqual([{ id: 'a' }]);
-    expect(returned([{ id: 'a' }, { id: 'b' }])).toEqual([{ id: 'a' }, { id: 'b' }]);
   });
 
   it('counts an outage in whole minutes, so far while it goes on', () => {

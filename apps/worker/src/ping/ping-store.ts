@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { PopOutageRow, PopSourcesChangedEvent, PopSourceType } from '@pondesk/contracts';
+import { returnedRows } from '@pondesk/server-database';
 import type { MinuteRow, ServerChange, SourceChange } from './ping-state';
 
 /** Whole minutes between two times (an outage's length, or so far). */
@@ -54,18 +55,6 @@ const CLOSE_OUTAGES = `UPDATE pop_outage AS o SET up_at = u.up
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
-}
-
-/** The rows of an UPDATE … RETURNING, which TypeORM gives as `[rows, count]`. */
-export function returned<T>(result: unknown): T[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[0] as T[];
-  return result as T[];
 }
 
 interface OutageRecord {
@@ -148,7 +137,7 @@ export class PingStore {
         const opens = phase.flatMap((c) => (c.opened ? [{ c, o: c.opened }] : []));
         const closes = phase.flatMap((c) => (c.closed ? [{ c, upAt: c.closed.upAt }] : []));
         if (closes.length) {
-          const rows = returned<OutageRecord>(
+          const rows = returnedRows<OutageRecord>(
             await tx.query(CLOSE_OUTAGES, [
               closes.map(({ c }) => c.id),
               closes.map(({ upAt }) => upAt.toISOString()),

@@ -8,6 +8,7 @@ export * from './olt-stats';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
 export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';
 export { preparedQuery } from './prepared-query';
+export { affectedCount, returnedRows } from './raw-result';
 export {
   SAME_SESSION_EVENT_SECONDS,
   oltsCarryingPppoeIds,

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import type { AuthTokens } from '@pondesk/contracts';
-import { AuthSessionEntity, RefreshTokenEntity, type UserEntity } from '@pondesk/server-database';
+import {
+  AuthSessionEntity,
+  RefreshTokenEntity,
+  returnedRows,
+  type UserEntity,
+} from '@pondesk/server-database';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from '../../common/auth/access-token.service';
 import { SessionRevocations } from '../../common/auth/session-revocations';
 import { randomToken, sha256 } from '../../common/crypto/tokens';
@@ -164,8 +169,7 @@ export class SessionService {
        RETURNING s.id`,
       [tenantId],
     );
-    // Postgres answers an UPDATE … RETURNING with [rows, count].
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : []) as { id: string }[];
+    const rows = returnedRows<{ id: string }>(result);
     this.revocations.announce(
       rows.map((r) => r.id),
       manager,
