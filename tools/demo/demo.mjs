@@ -220,9 +220,11 @@ for (;;) {
 if (!shuttingDown) {
   let seeded = '';
   try {
-    const { added, updated, total } = await seedDemo(`http://127.0.0.1:${port}`, devices);
+    const { added, updated, total, switches } = await seedDemo(`http://127.0.0.1:${port}`, devices);
     const moved = updated ? `, ${updated} moved to their own addresses` : '';
     seeded = `  Demo ISP: ${total} simulated OLTs (${added} added now${moved}), first poll within a minute.\n`;
+    if (switches.total)
+      seeded += `  Switches: ${switches.total} simulated switches, their SFP optics polled every minute (/switch-list).\n`;
     if (syslogTarget)
       seeded +=
         `  Simulated OLTs and MikroTik routers send syslog to the worker (UDP ${syslogTarget})` +

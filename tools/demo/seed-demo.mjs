@@ -119,7 +119,53 @@ export async function seedDemo(baseUrl, devices) {
     );
     added++;
   }
-  return { added, updated, total: existing.length + added };
+  const switches = await seedSwitches(baseUrl, accessToken, devices);
+  return { added, updated, total: existing.length + added, switches };
+}
+
+/**
+ * One switch per simulated switch (the devices without a PON mode), at the address the simulator gives
+ * it, polled every minute. Idempotent: a switch of an earlier run is left alone, or moved (with its
+ * community, which the API asks for again on a move) when the simulator's addresses changed. Billing
+ * writes the expiry, which the API does not take; the seed has no database handle, so every demo switch
+ * shows Active. Answers how many there are, and how many were added and moved.
+ */
+async function seedSwitches(baseUrl, token, devices) {
+  const sims = devices.filter((d) => !d.mode);
+  if (!sims.length) return { added: 0, updated: 0, total: 0 };
+  const list = await call(baseUrl, '/switches?pageSize=100', { token });
+  const byName = new Map(expectOk('Listing switches', list).items.map((s) => [s.name, s]));
+  let added = 0;
+  let updated = 0;
+  for (const d of sims) {
+    const have = byName.get(d.name);
+    const where = { ip: d.host, snmpPort: d.snmpPort, community: d.community };
+    if (have) {
+      if (have.ip === d.host && have.snmpPort === d.snmpPort) continue;
+      expectOk(
+        `Moving switch ${d.name} to ${d.host}`,
+        await call(baseUrl, `/switches/${have.id}`, { method: 'PATCH', token, body: where }),
+      );
+      updated++;
+      continue;
+    }
+    expectOk(
+      `Adding switch ${d.name}`,
+      await call(baseUrl, '/switches', {
+        method: 'POST',
+        token,
+        body: {
+          name: d.name,
+          ...where,
+          brand: d.brand,
+          description: `Simulated ${d.brand} switch`,
+          dataCollectionRatio: 1,
+        },
+      }),
+    );
+    added++;
+  }
+  return { added, updated, total: byName.size + added };
 }
 
 /**

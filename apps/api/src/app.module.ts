@@ -30,6 +30,7 @@ import { SharesModule } from './modules/shares/shares.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { RolesModule } from './modules/roles/roles.module';
+import { SwitchesModule } from './modules/switches/switches.module';
 import { SystemModule } from './modules/system/system.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { UsersModule } from './modules/users/users.module';
@@ -49,6 +50,7 @@ export const FEATURE_MODULES = [
   OltPermissionsModule,
   TenantsModule,
   OltsModule,
+  SwitchesModule,
   OnusModule,
   ScansModule,
   SessionsModule,

@@ -70,6 +70,8 @@ describe('access control on every route', () => {
     popSourceId: '',
     serviceId: '',
     outageId: '',
+    switchId: '',
+    switchPortId: '',
   };
   const bodies: Record<string, unknown> = {};
 
@@ -139,6 +141,21 @@ describe('access control on every route', () => {
     a.shareId = share.body.row.id;
     // A monitored server, a POP with a power source and an outage, and a service of tenant A.
     Object.assign(a, await createTenantMonitorRows(client, api.app.get(DataSource), tenantA));
+    // A switch of tenant A (loopback: every test file's worker polls the stored switches) and one port of
+    // it, as a poll stores it.
+    const sw = await client.post<{ id: string }>(
+      '/switches',
+      { name: 'Access control switch', ip: '127.0.0.103', community: 'access-control-sw', brand: 'snr' },
+      tenantA.token,
+    );
+    expect(sw.status).toBe(201);
+    a.switchId = sw.body.id;
+    const [port]: { id: string }[] = await api.app.get(DataSource).query(
+      `INSERT INTO switch_port (tenant_id, switch_id, port_key, if_index, name, sort_name, link, power, updated_at)
+       VALUES ($1, $2, 'if1', 1, 'Gi0/1', 'gi000000/000001', 'up', 'none', now()) RETURNING id`,
+      [a.tenantId, a.switchId],
+    );
+    a.switchPortId = port.id;
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -158,6 +175,7 @@ describe('access control on every route', () => {
       'PATCH /api/v1/pops/{id}': { name: 'changed by another tenant' },
       'PATCH /api/v1/pop-sources/{id}': { aliveMinutes: 9 },
       'PATCH /api/v1/services/{id}': { name: 'changed by another tenant' },
+      'PATCH /api/v1/switches/{id}': { name: 'changed by another tenant' },
     });
   });
   afterAll(() => api.close());
@@ -181,6 +199,8 @@ describe('access control on every route', () => {
       '/api/v1/pops/{id}': a.popId,
       '/api/v1/pop-sources/{id}': a.popSourceId,
       '/api/v1/services/{id}': a.serviceId,
+      '/api/v1/switches/{id}': a.switchId,
+      '/api/v1/switch-ports/{id}': a.switchPortId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -302,6 +322,8 @@ describe('access control on every route', () => {
       a.popSourceId,
       a.serviceId,
       a.outageId,
+      a.switchId,
+      a.switchPortId,
       tenantA.auth.user.id,
     ];
     const failures: string[] = [];
@@ -358,6 +380,8 @@ describe('access control on every route', () => {
     expect(sources.body.map((x) => [x.id, x.aliveMinutes])).toEqual([[a.popSourceId, 0]]);
     const services = await client.get<{ id: string; name: string }[]>('/services', tenantA.token);
     expect(services.body.map((x) => [x.id, x.name])).toEqual([[a.serviceId, 'Access control service']]);
+    const sw = await client.get<{ name: string }>(`/switches/${a.switchId}`, tenantA.token);
+    expect([sw.status, sw.body.name]).toEqual([200, 'Access control switch']);
   });
 
   it('a role switched off, or a menu removed from it, takes effect on the next request', async () => {

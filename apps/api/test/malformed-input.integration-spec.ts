@@ -544,6 +544,14 @@ describe('malformed input on every operation of the OpenAPI document', () => {
     await create('/pops', admin.token, 'pop');
     await create('/pop-sources', admin.token, 'pop-source');
     await create('/services', admin.token, 'service');
+    // A switch on loopback (workers poll stored switches) and one port of it, as a poll stores it.
+    await create('/switches', admin.token, 'switch', { ip: '127.0.0.1', snmpPort: 1 });
+    const [port] = (await db.query(
+      `INSERT INTO switch_port (tenant_id, switch_id, port_key, if_index, name, sort_name, link, power, updated_at)
+       VALUES ($1, $2, 'if1', 1, 'Gi0/1', 'gi000000/000001', 'up', 'none', now()) RETURNING id`,
+      [admin.auth.user.tenantId, ids.switch],
+    )) as { id: string }[];
+    ids['switch-port'] = port.id;
     const [onu] = (await db.query(
       `INSERT INTO onu (tenant_id, olt_id, pon_port, onu_id, if_name, status)
        VALUES ($1, $2, 1, 1, $3, 'online') RETURNING id`,

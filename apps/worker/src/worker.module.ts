@@ -4,7 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, AppConfigModule, type AppConfig } from '@pondesk/server-config';
-import { OltEntity, dataSourceOptions } from '@pondesk/server-database';
+import { OltEntity, SwitchEntity, dataSourceOptions } from '@pondesk/server-database';
 import { basePinoOptions } from '@pondesk/server-logging';
 import {
   JobQueue,
@@ -37,6 +37,9 @@ import { DeviceLogWriter } from './syslog/device-log-writer.service';
 import { LogEventsService } from './log-events/log-events.service';
 import { SyslogSources } from './syslog/syslog-sources.service';
 import { SyslogService } from './syslog/syslog.service';
+import { PollSwitchService } from './switches/poll-switch.service';
+import { SwitchCheckService } from './switches/switch-check.service';
+import { SwitchStore } from './switches/switch-store.service';
 
 /** The services whose `@OnJob` methods run the jobs; the registry checks each job has exactly one. */
 export const JOB_HANDLER_SERVICES = [
@@ -48,6 +51,8 @@ export const JOB_HANDLER_SERVICES = [
   OnuActionsService,
   MaintenanceService,
   ScanService,
+  PollSwitchService,
+  SwitchCheckService,
 ];
 
 @Module({})
@@ -69,7 +74,7 @@ export class WorkerModule {
           // The job registry starts the workers once every job has its handler.
           extraOptions: { manualRegistration: true },
         }),
-        TypeOrmModule.forFeature([OltEntity]),
+        TypeOrmModule.forFeature([OltEntity, SwitchEntity]),
         BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name }))),
         DiscoveryModule,
       ],
@@ -89,6 +94,7 @@ export class WorkerModule {
         { provide: OltConnector, useClass: DriverOltConnector },
         OltSessionService,
         OnuStore,
+        SwitchStore,
         SchedulerSyncService,
         SyslogSources,
         DeviceLogWriter,

@@ -17,6 +17,8 @@ const CONCURRENCY: { readonly [Q in QueueName]: (config: AppConfig) => number } 
   [QueueName.Maintenance]: () => 1,
   // A scan fans out to every OLT at once: as I/O-bound as polling, one session per OLT (the OLT lock).
   [QueueName.Scan]: (config) => config.POLL_CONCURRENCY,
+  // As I/O-bound as OLT polls: a slow or dead switch waits out its timeout without holding up the others.
+  [QueueName.SwitchPoll]: (config) => config.POLL_CONCURRENCY,
 };
 
 const className = (queue: QueueName) =>

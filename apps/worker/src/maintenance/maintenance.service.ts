@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PING_RAW_HOURS, PING_ROLLUP_DAYS } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { affectedCount, rollUpSignalHour } from '@pondesk/server-database';
+import { affectedCount, returnedRows, rollUpSignalHour } from '@pondesk/server-database';
 import { JobName, type HourlyRollupResult, type SamplePartitionsResult } from '@pondesk/server-queue';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -57,17 +57,21 @@ export class MaintenanceService {
     const now = new Date();
     const out = await this.maintainPartitions(now);
     const ping = await this.maintainPingTables(now);
+    const switches = await this.maintainSwitchSamples(now);
     return {
-      created: [...out.created, ...ping.created],
-      dropped: [...out.dropped, ...ping.dropped],
-      deleted: out.deleted + ping.deleted,
+      created: [...out.created, ...ping.created, ...switches.created],
+      dropped: [...out.dropped, ...ping.dropped, ...switches.dropped],
+      deleted: out.deleted + ping.deleted + switches.deleted,
     };
   }
 
-  /** Rolls up the hour that has just ended. */
+  /** Rolls up the hour that has just ended: ONU signal, then switch ports. */
   @OnJob(JobName.HourlyRollup)
-  hourlyRollup(): Promise<HourlyRollupResult> {
-    return this.rollup(new Date(Date.now() - 3600_000));
+  async hourlyRollup(): Promise<HourlyRollupResult> {
+    const at = new Date(Date.now() - 3600_000);
+    const onus = await this.rollup(at);
+    const ports = await this.rollupSwitchPorts(at);
+    return { rows: onus.rows + ports.rows };
   }
 
   async maintainPartitions(now: Date): Promise<SamplePartitionsResult> {
@@ -143,6 +147,22 @@ export class MaintenanceService {
     // The oldest remaining month holds some rows past retention; partition pruning keeps this cheap.
     const deleted = affectedCount(await this.db.query(`DELETE FROM ${table} WHERE ${column} < $1`, [cutoff]));
     return { created, dropped, deleted };
+  }
+
+  /**
+   * `switch_port_sample`: months ahead and retention like the ONU signal samples (SAMPLE_RETENTION_DAYS).
+   * Kept apart from `maintainPartitions`, whose result lists the ONU and session tables' months.
+   */
+  async maintainSwitchSamples(now: Date): Promise<SamplePartitionsResult> {
+    const out = await this.maintainTable(
+      { table: 'switch_port_sample', column: 'sampled_at', retentionDays: this.config.SAMPLE_RETENTION_DAYS },
+      now,
+    );
+    if (out.created.length || out.dropped.length)
+      this.logger.log(
+        `switch sample partitions: created ${out.created.join(', ') || 'none'}, dropped ${out.dropped.join(', ') || 'none'}`,
+      );
+    return out;
   }
 
   private deviceLogTable(): DailyTable {
@@ -264,5 +284,26 @@ export class MaintenanceService {
   async rollup(at: Date): Promise<HourlyRollupResult> {
     const hour = new Date(Math.floor(at.getTime() / 3600_000) * 3600_000);
     return { rows: await rollUpSignalHour(this.db, hour) };
+  }
+
+  /**
+   * Per switch port for the hour containing `at`: rx min/avg/max, tx average, how many polls and how many
+   * of them found the link down. Re-runnable: it overwrites the hour.
+   */
+  async rollupSwitchPorts(at: Date): Promise<HourlyRollupResult> {
+    const hour = new Date(Math.floor(at.getTime() / 3600_000) * 3600_000);
+    const rows = await this.db.query(
+      `INSERT INTO switch_port_hourly (port_id, hour, tenant_id, rx_min, rx_avg, rx_max, tx_avg, sample_count, down_count)
+       SELECT port_id, $1::timestamptz, min(tenant_id::text)::uuid, min(rx_dbm), avg(rx_dbm), max(rx_dbm), avg(tx_dbm),
+         count(*), count(*) FILTER (WHERE NOT link_up)
+       FROM switch_port_sample WHERE sampled_at >= $1 AND sampled_at < $1::timestamptz + interval '1 hour'
+       GROUP BY port_id
+       ON CONFLICT (port_id, hour) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, rx_min = EXCLUDED.rx_min,
+         rx_avg = EXCLUDED.rx_avg, rx_max = EXCLUDED.rx_max, tx_avg = EXCLUDED.tx_avg,
+         sample_count = EXCLUDED.sample_count, down_count = EXCLUDED.down_count
+       RETURNING 1`,
+      [hour],
+    );
+    return { rows: returnedRows(rows).length };
   }
 }

@@ -11,7 +11,7 @@ import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
-import { OltEntity } from '@pondesk/server-database';
+import { OltEntity, SwitchEntity } from '@pondesk/server-database';
 import {
   JobName,
   QueueName,
@@ -20,7 +20,11 @@ import {
   pollEveryMs,
   pollSchedulerId,
   scheduleOlt,
+  scheduleSwitch,
+  switchPollEveryMs,
+  switchPollSchedulerId,
   type OltJobPayload,
+  type SwitchJobPayload,
 } from '@pondesk/server-queue';
 
 const RESYNC_MS = 60_000;
@@ -40,9 +44,11 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
 
   constructor(
     @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
+    @InjectRepository(SwitchEntity) private readonly switches: Repository<SwitchEntity>,
     @InjectQueue(QueueName.OltPoll) private readonly pollQueue: Queue<OltJobPayload>,
     @InjectQueue(QueueName.OltHealth) private readonly healthQueue: Queue<OltJobPayload>,
     @InjectQueue(QueueName.Maintenance) private readonly maintenanceQueue: Queue,
+    @InjectQueue(QueueName.SwitchPoll) private readonly switchQueue: Queue<SwitchJobPayload>,
     connections: RedisConnections,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -95,6 +101,7 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
           if (!wanted.has(id)) await queue.removeJobScheduler(s.id ?? s.key);
         }
       }
+      await this.syncSwitches();
       await this.maintenanceQueue.upsertJobScheduler(
         'sample-partitions',
         { every: 6 * 3600_000 },
@@ -109,6 +116,25 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
       this.logger.warn(
         `scheduler sync failed, retrying in ${RESYNC_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,
       );
+    }
+  }
+
+  /** A poll scheduler per shown switch (only the missing or changed ones upserted), none for the others. */
+  private async syncSwitches(): Promise<void> {
+    const switches = await this.switches.find({
+      where: { show: true },
+      select: { id: true, tenantId: true, dataCollectionRatio: true },
+    });
+    const schedulers = await this.switchQueue.getJobSchedulers(0, -1);
+    const every = new Map(schedulers.map((s) => [s.id ?? s.key, Number(s.every)]));
+    for (const sw of switches) {
+      if (every.get(switchPollSchedulerId(sw.id)) === switchPollEveryMs(sw)) continue;
+      await scheduleSwitch(this.switchQueue, sw);
+    }
+    const wanted = new Set(switches.map((sw) => switchPollSchedulerId(sw.id)));
+    for (const s of schedulers) {
+      const id = s.id ?? s.key;
+      if (!wanted.has(id)) await this.switchQueue.removeJobScheduler(id);
     }
   }
 }

@@ -9,6 +9,7 @@ import {
   onuStatusChangesEvents,
   permissionRoom,
   tenantRoom,
+  SWITCH_ROOM_CODES,
   type OnuStatusChange,
   type PopSourcesChangedEvent,
   type ServerSamplesEvent,
@@ -16,6 +17,8 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
   type SessionEventPushed,
+  type SwitchPortsChanged,
+  type SwitchStatusChanged,
 } from '@pondesk/contracts';
 import { RedisConnections } from '@pondesk/server-queue';
 
@@ -107,6 +110,20 @@ export class EventPublisher implements OnApplicationShutdown {
   popSourcesChanged(tenantId: string, payload: PopSourcesChangedEvent): void {
     const rooms = ([2011, 2014, 2015] as const).map((code) => permissionRoom(tenantId, code));
     this.emitter.to(rooms).emit('pop.sources.changed', payload);
+  }
+
+  /** A switch poll's changed ports and new events, to the tenant's users holding 2004 or 2009, once per socket. */
+  switchPortsChanged(tenantId: string, payload: SwitchPortsChanged): void {
+    this.emitter.to(this.switchRooms(tenantId)).emit('switch.ports.changed', payload);
+  }
+
+  /** A switch that went online or offline, to the same users. */
+  switchStatusChanged(tenantId: string, payload: SwitchStatusChanged): void {
+    this.emitter.to(this.switchRooms(tenantId)).emit('switch.status.changed', payload);
+  }
+
+  private switchRooms(tenantId: string): string[] {
+    return SWITCH_ROOM_CODES.map((code) => permissionRoom(tenantId, code));
   }
 
   /**

@@ -147,6 +147,8 @@ export interface SwitchPortOptics extends OpticalReading {
   /** Port name as the switch writes it (`Ethernet1/0/10`, `Gi1/0/52`). */
   name: string;
   link: LinkStatus;
+  /** The port's description on the switch (IF-MIB ifAlias); null when it has none or does not say. */
+  description: string | null;
 }
 
 export interface SwitchDriver {

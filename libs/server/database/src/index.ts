@@ -15,3 +15,4 @@ export {
   writeSessionEvents,
   type SessionEventRecord,
 } from './session-events';
+export { portSortName, toSwitchPortEvent, toSwitchPortRow } from './switch-rows';

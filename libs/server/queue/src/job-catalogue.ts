@@ -1,4 +1,10 @@
-import type { OnuRealtime, OnuSignalReading, ProbeResponse, TelnetCheckResult } from '@pondesk/contracts';
+import type {
+  OnuRealtime,
+  OnuSignalReading,
+  ProbeResponse,
+  SwitchCheckResponse,
+  TelnetCheckResult,
+} from '@pondesk/contracts';
 import type {
   DeviceOutcome,
   HourlyRollupResult,
@@ -10,6 +16,7 @@ import type {
   OnuWatchPayload,
   OnuWatchResult,
   PollOltResult,
+  PollSwitchResult,
   PortCheckPayload,
   PortCheckResult,
   PortReadPayload,
@@ -19,6 +26,8 @@ import type {
   ScanJobPayload,
   ScanJobResult,
   SystemPingPayload,
+  SwitchCheckPayload,
+  SwitchJobPayload,
   SystemPingResult,
   TelnetCheckPayload,
 } from './job-payloads';
@@ -58,6 +67,10 @@ export enum JobName {
   MacFind = 'mac-find',
   /** One OLT's inactive ONUs with their down reasons (ONU Down Scanner). */
   InactiveScan = 'inactive-scan',
+  /** Optics and link of every port of one switch. */
+  PollSwitch = 'switch-poll',
+  /** The switch form's live SNMP check of an address (and, asked, the optics kind found there). */
+  CheckSwitch = 'switch-check',
 }
 
 /** What each job carries: enqueueing a job with another job's payload does not compile. */
@@ -78,6 +91,8 @@ export interface JobPayloads {
   [JobName.HourlyRollup]: NoPayload;
   [JobName.MacFind]: MacFindPayload;
   [JobName.InactiveScan]: ScanJobPayload;
+  [JobName.PollSwitch]: SwitchJobPayload;
+  [JobName.CheckSwitch]: SwitchCheckPayload;
 }
 
 /** What each job's handler answers (the job's return value). */
@@ -98,6 +113,8 @@ export interface JobResults {
   [JobName.HourlyRollup]: HourlyRollupResult;
   [JobName.MacFind]: ScanJobResult;
   [JobName.InactiveScan]: ScanJobResult;
+  [JobName.PollSwitch]: PollSwitchResult;
+  [JobName.CheckSwitch]: Omit<SwitchCheckResponse, 'ip' | 'snmpPort'>;
 }
 
 /** The queue each job is sent to (and the only queue whose worker runs it). */
@@ -118,6 +135,8 @@ export const JOB_QUEUE = {
   [JobName.HourlyRollup]: QueueName.Maintenance,
   [JobName.MacFind]: QueueName.Scan,
   [JobName.InactiveScan]: QueueName.Scan,
+  [JobName.PollSwitch]: QueueName.SwitchPoll,
+  [JobName.CheckSwitch]: QueueName.DeviceAction,
 } as const satisfies { readonly [N in JobName]: QueueName };
 
 /** The jobs one queue runs, e.g. `JobsOf<QueueName.DeviceAction>`. */

@@ -36,6 +36,28 @@ export interface PollOltResult {
   error?: string;
 }
 
+export interface SwitchJobPayload {
+  switchId: string;
+  tenantId: string;
+}
+
+export interface PollSwitchResult {
+  skipped?: 'gone';
+  ok?: boolean;
+  durationMs?: number;
+  ports?: number;
+  changed?: number;
+  error?: string;
+}
+
+/** The switch form's live check; the community is the request's own or the stored switch's (resolved by the API). */
+export interface SwitchCheckPayload {
+  ip: string;
+  snmpPort: number;
+  community: string;
+  detect: boolean;
+}
+
 export type OltHealthResult = { status: OltStatus } | { skipped: 'gone' | 'backoff' | 'busy' };
 
 /** Addresses one stored ONU for on-demand work; the worker re-reads the OLT within the tenant. */

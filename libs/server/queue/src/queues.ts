@@ -11,11 +11,14 @@ export enum QueueName {
   Maintenance = 'maintenance',
   /** One OLT's part of a scan (MAC find, inactive ONUs): fanned out to every OLT, one job each. */
   Scan = 'scan',
+  /** Optics and link poll of one switch; one job scheduler per switch (`switch-poll-<switchId>`). */
+  SwitchPoll = 'switch-poll',
 }
 
 /** Deterministic scheduler ids (no `:` in BullMQ ids). */
 export const pollSchedulerId = (oltId: string) => `poll-${oltId}`;
 export const healthSchedulerId = (oltId: string) => `health-${oltId}`;
+export const switchPollSchedulerId = (switchId: string) => `switch-poll-${switchId}`;
 
 /** A poll that finds its OLT busy (another session holds it) is retried shortly instead of dropped. */
 export const POLL_JOB_OPTIONS = {
@@ -24,6 +27,8 @@ export const POLL_JOB_OPTIONS = {
   attempts: 4,
   backoff: { type: 'fixed', delay: 5000 },
 } as const;
+/** A switch poll is one walk; a failed one is simply the next interval's business. */
+export const SWITCH_POLL_JOB_OPTIONS = { removeOnComplete: 50, removeOnFail: 50, attempts: 1 } as const;
 export const HEALTH_JOB_OPTIONS = { removeOnComplete: 20, removeOnFail: 20 } as const;
 /** A scan's jobs are kept a little while for inspection; a failed OLT is retried by the operator, not by BullMQ. */
 export const SCAN_JOB_OPTIONS = { removeOnComplete: 1000, removeOnFail: 1000, attempts: 1 } as const;

@@ -15,5 +15,6 @@ export * from './fleet/sessions';
 export * from './fleet/shares';
 export * from './fleet/logs';
 export * from './fleet/ping';
+export * from './fleet/switches';
 export * from './validation';
 export * from './forms';

@@ -2,6 +2,7 @@ import type { ScanOltFinishedEvent, ScanOltStartedEvent } from './fleet/scans';
 import type { SessionEventPushed } from './fleet/sessions';
 import type { DeviceLogLinesEvent } from './fleet/logs';
 import type { PopSourcesChangedEvent, ServerSamplesEvent } from './fleet/ping';
+import type { SwitchPortsChanged, SwitchStatusChanged } from './fleet/switches';
 import type { PermissionCode } from './identity/permissions';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
@@ -92,6 +93,10 @@ export interface ServerToClientEvents {
   'monitor.servers.samples': (payload: ServerSamplesEvent) => void;
   /** POP power sources that went down or came back, to the holders of 2011, 2014 or 2015. */
   'pop.sources.changed': (payload: PopSourcesChangedEvent) => void;
+  /** A switch poll found ports whose link, power band or readings changed, to the holders of 2004 or 2009. */
+  'switch.ports.changed': (payload: SwitchPortsChanged) => void;
+  /** A switch went online or offline, to the holders of 2004 or 2009. */
+  'switch.status.changed': (payload: SwitchStatusChanged) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -116,7 +121,9 @@ export const allOltsRoom = (tenantId: string): string => `tenant:${tenantId}:all
 export const permissionRoom = (tenantId: string, code: PermissionCode): string =>
   `tenant:${tenantId}:code:${code}`;
 /** The codes that have a permission room. */
-export const PERMISSION_ROOM_CODES: readonly PermissionCode[] = [2011, 2012, 2014, 2015];
+export const PERMISSION_ROOM_CODES: readonly PermissionCode[] = [2004, 2009, 2011, 2012, 2014, 2015];
+/** The codes whose holders see switches (the list, the graph, the dashboard table). */
+export const SWITCH_ROOM_CODES = [2004, 2009] as const satisfies readonly PermissionCode[];
 
 /** Every socket of one sign-in session: what a user started (a scan) is told to them alone. */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;

@@ -27,6 +27,8 @@ describe('switch optics on real recordings', () => {
       expect(ports[2]).toMatchObject({ ifIndex: 10, temperatureC: 66, voltageV: 3.38, biasMa: 21.48 });
       // `-0.00(A-)` tx and `0.00(A-)` bias on port 7 are the transceiver floor: no reading.
       expect(ports[0]).toMatchObject({ txDbm: null, biasMa: null, temperatureC: 36 });
+      // ifAlias as recorded; an empty one is no description.
+      expect(ports.map((p) => p.description)).toEqual([null, null, 'mx5(xe0/0/0)', 'mx5(xe0/0/1)', null]);
     } finally {
       await d.close();
     }
@@ -41,6 +43,7 @@ describe('switch optics on real recordings', () => {
           ifIndex: expect.any(Number),
           name: 'Gi1/0/52',
           link: 'up',
+          description: '*** Link to acme-fr-s-001 int Gi1/0/3 ***',
           rxDbm: -4.7,
           txDbm: -5,
           temperatureC: 34.6,
@@ -51,6 +54,8 @@ describe('switch optics on real recordings', () => {
           ifIndex: expect.any(Number),
           name: 'Gi3/0/52',
           link: 'up',
+          // ifAlias as recorded, with a leading space: trimmed.
+          description: '*** Link to acme-fr-s-001 int Gi3/0/2 ***',
           rxDbm: -7.3,
           txDbm: -5,
           temperatureC: 31,

@@ -8,6 +8,8 @@ import { num, raw, snmpClientFor, str, walkTable } from '../support/snmp-table';
 interface IfRow {
   name: string;
   link: LinkStatus;
+  /** ifAlias, trimmed; an empty one (most ports) is no description. */
+  description: string | null;
 }
 
 async function interfaces(client: SnmpClient): Promise<Map<number, IfRow>> {
@@ -15,6 +17,7 @@ async function interfaces(client: SnmpClient): Promise<Map<number, IfRow>> {
     descr: sw.ifMib.ifDescr,
     name: sw.ifMib.ifName,
     oper: sw.ifMib.ifOperStatus,
+    alias: sw.ifMib.ifAlias,
   });
   const out = new Map<number, IfRow>();
   for (const [index, r] of rows) {
@@ -22,13 +25,24 @@ async function interfaces(client: SnmpClient): Promise<Map<number, IfRow>> {
     out.set(Number(index), {
       name: str(r.name) || str(r.descr) || `ifIndex ${index}`,
       link: oper === 1 ? 'up' : oper === 2 || oper === 7 ? 'down' : 'unknown',
+      description: str(r.alias)?.trim() || null,
     });
   }
   return out;
 }
 
-function blank(ifIndex: number | null, name: string, link: LinkStatus): SwitchPortOptics {
-  return { ifIndex, name, link, rxDbm: null, txDbm: null, temperatureC: null, voltageV: null, biasMa: null };
+function blank(ifIndex: number | null, name: string, i: IfRow | undefined): SwitchPortOptics {
+  return {
+    ifIndex,
+    name,
+    link: i?.link ?? 'unknown',
+    description: i?.description ?? null,
+    rxDbm: null,
+    txDbm: null,
+    temperatureC: null,
+    voltageV: null,
+    biasMa: null,
+  };
 }
 
 /** Per-port SFP readings for switches; only ports with a transceiver reading are listed. */
@@ -87,7 +101,7 @@ export class SwitchOpticsDriver implements SwitchDriver {
     for (const [index, r] of rows) {
       const ifIndex = Number(index);
       const i = ifs.get(ifIndex);
-      const p = blank(ifIndex, i?.name ?? `ifIndex ${index}`, i?.link ?? 'unknown');
+      const p = blank(ifIndex, i?.name ?? `ifIndex ${index}`, i);
       p.temperatureC = scale.temperatureC.decode(raw(r.temp));
       p.voltageV = scale.voltageV.decode(raw(r.volt));
       p.biasMa = scale.biasMa.decode(raw(r.bias));
@@ -148,7 +162,7 @@ export class SwitchOpticsDriver implements SwitchDriver {
       let p = ports.get(key);
       if (!p) {
         const i = ifIndex !== null ? ifs.get(ifIndex) : undefined;
-        p = blank(ifIndex, portName, i?.link ?? 'unknown');
+        p = blank(ifIndex, portName, i);
         ports.set(key, p);
       }
       if (role === 'rx' && type === sw.entitySensorTypes.dBm) p.rxDbm = v;

@@ -28,6 +28,7 @@ export interface IfRow {
   descr: string;
   /** ifXTable ifName; defaults to descr. */
   name?: string;
+  /** ifAlias, the port's description (switches: the fleet's `portAliases`); '' when absent. */
   alias?: string;
   /** IANAifType: 6 ethernetCsmacd, 117 gigabitEthernet, 1 other. */
   type: number;

@@ -31,6 +31,7 @@ function snrMib(state: SwitchState): VirtualMib {
     Array.from({ length: state.spec.ports }, (_, i) => ({
       ifIndex: i + 1,
       descr: `Ethernet1/0/${i + 1}`,
+      alias: state.alias(i + 1),
       type: 6,
       speedBps: 1e9,
       up: () => state.port(i + 1).link === 'up',
@@ -138,6 +139,7 @@ function ciscoMib(state: SwitchState): VirtualMib {
         ifIndex: ciscoIfIndex(p),
         descr: `GigabitEthernet1/0/${p}`,
         name: `Gi1/0/${p}`,
+        alias: state.alias(p),
         type: 6,
         speedBps: 1e9,
         up: () => state.port(p).link === 'up',

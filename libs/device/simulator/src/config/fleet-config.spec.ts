@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { DEFAULT_PORTS, loadFleetConfig, parseFleetConfig, resolveDevices } from './fleet-config';
 import { BENCH_FLEET_PATH, DEFAULT_FLEET_PATH } from '../fleet/fleet-runner';
 
+/** 200 switches of 48 SFP ports, for the switch poll benchmark. */
+const BENCH_SWITCH_FLEET_PATH = join(DEFAULT_FLEET_PATH, '..', 'bench-switches.json');
+
 describe('fleet files', () => {
   it('the default demo fleet has 8 OLTs covering every brand and mode, 4 switches and about 3,000 ONUs', () => {
     const devices = resolveDevices(loadFleetConfig(DEFAULT_FLEET_PATH));
@@ -73,6 +76,45 @@ describe('fleet files', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("names one port of each demo switch after an OLT of the fleet (its ifAlias), and the bench's 200 switches", () => {
+    const devices = resolveDevices(loadFleetConfig(DEFAULT_FLEET_PATH));
+    const olts = new Set(devices.filter((d) => d.kind === 'olt').map((d) => d.name));
+    for (const sw of devices.filter((d) => d.kind === 'switch')) {
+      const aliases = Object.entries(sw.portAliases);
+      expect(aliases).toHaveLength(1);
+      const [[port, alias]] = aliases;
+      expect(Number(port)).toBeGreaterThan(sw.ports - sw.sfpPorts);
+      expect(alias).toMatch(/^uplink /);
+      expect(olts.has(alias.replace(/^uplink /, ''))).toBe(true);
+    }
+    const bench = resolveDevices(loadFleetConfig(BENCH_SWITCH_FLEET_PATH));
+    expect(bench).toHaveLength(200);
+    expect(bench.map((d) => `${d.kind} ${d.brand} ${d.ports}/${d.sfpPorts}`)).toEqual([
+      ...Array(100).fill('switch snr 48/48'),
+      ...Array(100).fill('switch cisco 48/48'),
+    ]);
+  });
+
+  it('reads portAliases by port number and refuses them on OLTs or past the last port', () => {
+    const [sw] = resolveDevices(
+      parseFleetConfig({
+        devices: [{ name: 's', brand: 'cisco', ports: 8, portAliases: { '8': 'to olt' } }],
+      }),
+    );
+    expect(sw?.portAliases).toEqual({ 8: 'to olt' });
+    expect(() =>
+      parseFleetConfig({ devices: [{ name: 's', brand: 'snr', ports: 8, portAliases: { '9': 'x' } }] }),
+    ).toThrow(/port 9 of 8/);
+    expect(() =>
+      parseFleetConfig({ devices: [{ name: 's', brand: 'snr', portAliases: { uplink: 'x' } }] }),
+    ).toThrow();
+    expect(() =>
+      parseFleetConfig({
+        devices: [{ name: 'o', brand: 'vsol', mode: 'epon', portAliases: { '1': 'x' } }],
+      }),
+    ).toThrow(/for switches/);
   });
 
   it('rejects broken fleets with a reason', () => {

@@ -56,6 +56,8 @@ const deviceSchema = z
     /** Switches: port count and how many of the last ports are SFP cages. */
     ports: z.number().int().min(1).max(96).default(28),
     sfpPorts: z.number().int().min(0).max(96).default(4),
+    /** Switches: port descriptions (ifAlias) by port number, e.g. `{"25": "uplink bdcom-epon-1"}`. */
+    portAliases: z.record(z.string().regex(/^[1-9]\d*$/, 'a port number'), z.string().max(64)).optional(),
     community: z.string().min(1).default('public'),
     username: z.string().min(1).default('admin'),
     password: z.string().min(1).default('admin'),
@@ -115,6 +117,8 @@ export interface DeviceSpec {
   onusPerPort: number;
   ports: number;
   sfpPorts: number;
+  /** Switches: ifAlias by port number (empty for OLTs). */
+  portAliases: Record<number, string>;
   community: string;
   username: string;
   password: string;
@@ -140,6 +144,10 @@ export function parseFleetConfig(input: unknown): FleetConfig {
     const isOlt = isOltBrand(d.brand);
     if (isOlt && !d.mode) throw new Error(`device ${d.name}: an OLT needs mode epon or gpon`);
     if (!isOlt && d.mode) throw new Error(`device ${d.name}: a switch has no PON mode`);
+    if (isOlt && d.portAliases) throw new Error(`device ${d.name}: portAliases are for switches`);
+    for (const port of Object.keys(d.portAliases ?? {}))
+      if (Number(port) > d.ports)
+        throw new Error(`device ${d.name}: portAliases names port ${port} of ${d.ports}`);
     if (isOlt && d.mode === 'epon' && d.onusPerPort > 64)
       throw new Error(`device ${d.name}: EPON ports hold at most 64 ONUs`);
     if (d.repeat !== undefined && !d.name.includes('{n}'))
@@ -201,6 +209,9 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
         onusPerPort: isOlt ? d.onusPerPort : 0,
         ports: d.ports,
         sfpPorts: Math.min(d.sfpPorts, d.ports),
+        portAliases: Object.fromEntries(
+          Object.entries(d.portAliases ?? {}).map(([port, alias]) => [Number(port), alias]),
+        ),
         community: d.community,
         username: d.username,
         password: d.password,

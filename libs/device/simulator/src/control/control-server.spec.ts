@@ -147,3 +147,58 @@ describe('control API: syslog', () => {
     }
   });
 });
+
+describe('control API: a switch port forced down or up', () => {
+  function switchTarget(): ControlTarget {
+    const cfg = parseFleetConfig({
+      timeScale: 0,
+      devices: [
+        { name: 'sw', brand: 'snr', ports: 8, sfpPorts: 4, portAliases: { '5': 'uplink olt-1' } },
+        { name: 'olt', brand: 'vsol', mode: 'epon', ponPorts: 1, onusPerPort: 2 },
+      ],
+    });
+    const clock = new SimClock(Math.floor(Date.parse(cfg.epoch) / 1000), 0);
+    return {
+      devices: resolveDevices(cfg, { mode: 'free' }).map((s) => new SimDevice(s, '127.0.0.1', clock)),
+      clock,
+    };
+  }
+  const ports = (t: ControlTarget) =>
+    (controlRoute(t, 'GET', '/devices/sw/state', null).body as { ports: { port: number }[] }).ports;
+
+  it('takes an SFP port down (no light) and up (light back), then back to the simulated default', () => {
+    const t = switchTarget();
+    const before = ports(t);
+    for (const port of [5, 6, 7, 8]) {
+      const down = controlRoute(t, 'PUT', `/devices/sw/ports/${port}/link`, { up: false });
+      expect(down).toMatchObject({ status: 200, body: { port, link: 'down', sfp: true, rxDbm: null } });
+      const up = controlRoute(t, 'PUT', `/devices/sw/ports/${port}/link`, { up: true });
+      expect(up).toMatchObject({ status: 200, body: { port, link: 'up', sfp: true } });
+      expect(typeof (up.body as { rxDbm: unknown }).rxDbm).toBe('number');
+    }
+    // The state the control API reads says so too, with the port's alias from the fleet file.
+    expect(ports(t).find((p) => p.port === 5)).toMatchObject({ link: 'up', alias: 'uplink olt-1' });
+    for (const port of [5, 6, 7, 8])
+      expect(controlRoute(t, 'PUT', `/devices/sw/ports/${port}/link`, { up: null }).status).toBe(200);
+    expect(ports(t)).toEqual(before);
+  });
+
+  it('answers 400 without a boolean or null `up`, 404 for a port the switch lacks or an OLT', () => {
+    const t = switchTarget();
+    expect(controlRoute(t, 'PUT', '/devices/sw/ports/5/link', {})).toEqual({
+      status: 400,
+      body: { error: 'up must be true, false or null' },
+    });
+    expect(controlRoute(t, 'PUT', '/devices/sw/ports/5/link', { up: 'no' }).status).toBe(400);
+    expect(controlRoute(t, 'PUT', '/devices/sw/ports/9/link', { up: false })).toEqual({
+      status: 404,
+      body: { error: 'port not found' },
+    });
+    expect(controlRoute(t, 'PUT', '/devices/olt/ports/1/link', { up: false }).status).toBe(404);
+    // A copper port can be pulled too; it never had optics.
+    expect(controlRoute(t, 'PUT', '/devices/sw/ports/1/link', { up: false })).toMatchObject({
+      status: 200,
+      body: { port: 1, link: 'down', sfp: false, rxDbm: null },
+    });
+  });
+});

@@ -101,6 +101,21 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
       ? { status: 200, body: st.port(Number(rest[1])) }
       : notFound('SFP port');
   }
+  if (
+    rest[0] === 'ports' &&
+    rest.length === 3 &&
+    rest[2] === 'link' &&
+    (method === 'PUT' || method === 'POST') &&
+    !(st instanceof OltState)
+  ) {
+    const b = body as { up?: unknown } | null;
+    // `up` must be given: a body without it would silently return the port to its default.
+    if (typeof b !== 'object' || b === null || !('up' in b) || (b.up !== null && typeof b.up !== 'boolean'))
+      return bad('up must be true, false or null');
+    return st.setPortLink(Number(rest[1]), b.up as boolean | null)
+      ? { status: 200, body: st.port(Number(rest[1])) }
+      : notFound('port');
+  }
   if (!(st instanceof OltState)) return notFound('route');
   if (
     rest[0] === 'pons' &&

@@ -78,6 +78,7 @@ export class SimDevice {
           sfpPorts: spec.sfpPorts,
           seed: spec.seed,
           hostname: spec.hostname ?? spec.name,
+          portAliases: spec.portAliases,
         },
         clock,
         a.resolution,

@@ -19,12 +19,16 @@ export interface SwitchSpec {
   sfpPorts: number;
   seed: number;
   hostname: string;
+  /** Port descriptions (ifAlias) by port number, e.g. the OLT an uplink goes to; the rest have none. */
+  portAliases?: Readonly<Record<number, string>>;
 }
 
 export interface SimSwitchPort {
   port: number;
   link: 'up' | 'down';
   sfp: boolean;
+  /** Its ifAlias ('' when it has none). */
+  alias: string;
   rxDbm: number | null;
   txDbm: number | null;
   temperatureC: number | null;
@@ -38,6 +42,8 @@ export class SwitchState {
   offAir = false;
   readonly bootTime: number;
   private readonly rxOverride = new Map<number, number>();
+  /** Links forced up or down through the control API (a pulled patch cord, a port brought back). */
+  private readonly linkOverride = new Map<number, 'up' | 'down'>();
 
   constructor(
     readonly spec: SwitchSpec,
@@ -55,14 +61,35 @@ export class SwitchState {
     return port > this.spec.ports - this.spec.sfpPorts;
   }
 
+  has(port: number): boolean {
+    return Number.isInteger(port) && port >= 1 && port <= this.spec.ports;
+  }
+
+  alias(port: number): string {
+    return this.spec.portAliases?.[port] ?? '';
+  }
+
   port(port: number, t = this.now()): SimSwitchPort {
     const s = this.spec.seed;
     const sfp = this.isSfp(port);
-    // One SFP in five has no light (unused uplink or a cut patch cord).
-    const dark = sfp && unit(s, port, 961) < 0.2;
-    const link: 'up' | 'down' = dark ? 'down' : sfp || unit(s, port, 962) < 0.7 ? 'up' : 'down';
+    const alias = this.alias(port);
+    const forced = this.linkOverride.get(port);
+    // One SFP in five has no light (unused uplink or a cut patch cord); a port forced down has none either,
+    // one forced up has its light back.
+    const dark = forced === 'down' || (forced === undefined && sfp && unit(s, port, 961) < 0.2);
+    const link: 'up' | 'down' = forced ?? (dark ? 'down' : sfp || unit(s, port, 962) < 0.7 ? 'up' : 'down');
     if (!sfp)
-      return { port, link, sfp, rxDbm: null, txDbm: null, temperatureC: null, voltageV: null, biasMa: null };
+      return {
+        port,
+        link,
+        sfp,
+        alias,
+        rxDbm: null,
+        txDbm: null,
+        temperatureC: null,
+        voltageV: null,
+        biasMa: null,
+      };
     const r = this.resolution;
     const day = (2 * Math.PI * t) / 86_400;
     const phase = unit(s, port, 963) * 2 * Math.PI;
@@ -72,6 +99,7 @@ export class SwitchState {
       port,
       link,
       sfp,
+      alias,
       rxDbm: dark ? null : roundTo(rx, r.rx),
       txDbm: roundTo(between(-7, -2, s, port, 965) + 0.1 * Math.sin(day + phase), r.tx),
       temperatureC: roundTo(between(30, 60, s, port, 966) + 2 * Math.sin(day), r.temperature),
@@ -90,6 +118,14 @@ export class SwitchState {
     if (!this.isSfp(port)) return false;
     if (rxDbm === null) this.rxOverride.delete(port);
     else this.rxOverride.set(port, rxDbm);
+    return true;
+  }
+
+  /** Forces the port's link up or down; null returns it to the simulated default. False: no such port. */
+  setPortLink(port: number, up: boolean | null): boolean {
+    if (!this.has(port)) return false;
+    if (up === null) this.linkOverride.delete(port);
+    else this.linkOverride.set(port, up ? 'up' : 'down');
     return true;
   }
 

@@ -21,12 +21,19 @@ import {
   PopOutageEntity,
   PopSourceEntity,
 } from './monitor.entities';
+import {
+  SwitchEntity,
+  SwitchPortEntity,
+  SwitchPortEventEntity,
+  SwitchPortHourlyEntity,
+} from './switch.entities';
 
 export * from './olt.entity';
 export * from './onu.entity';
 export * from './onu-status-event.entity';
 export * from './onu-signal-hourly.entity';
 export * from './monitor.entities';
+export * from './switch.entities';
 
 export {
   AuditLogEntity,
@@ -72,4 +79,9 @@ export const entities: (new () => object)[] = [
   PopSourceEntity,
   PopOutageEntity,
   IspServiceEntity,
+  // Switches. Port readings live in the partitioned `switch_port_sample`, created by SQL in Switches.
+  SwitchEntity,
+  SwitchPortEntity,
+  SwitchPortHourlyEntity,
+  SwitchPortEventEntity,
 ];

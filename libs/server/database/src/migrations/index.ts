@@ -21,6 +21,7 @@ import { AuditLogFilters1795761830000 } from './1795761830000-AuditLogFilters';
 import { DeviceLogs1795770000000 } from './1795770000000-DeviceLogs';
 import { SessionLastEvent1795770100000 } from './1795770100000-SessionLastEvent';
 import { PingMonitor1795777342945 } from './1795777342945-PingMonitor';
+import { Switches1795788343264 } from './1795788343264-Switches';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -46,4 +47,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeviceLogs1795770000000,
   SessionLastEvent1795770100000,
   PingMonitor1795777342945,
+  Switches1795788343264,
 ];

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'onu.realtime': { kind: 'device-check', label: 'Read ONU realtime data' },
   'olt.probe': { kind: 'device-check', label: 'Probe OLT' },
   'olt.port-check.refused': { kind: 'device-check', label: 'Port check refused', outcome: 'failed' },
+  'switch.check.refused': { kind: 'device-check', label: 'Switch check refused', outcome: 'failed' },
   'scan.mac-find': { kind: 'device-check', label: 'Find MAC' },
   'scan.inactive': { kind: 'device-check', label: 'Scan for inactive ONUs' },
 
@@ -88,6 +89,9 @@ export const AUDIT_ACTIONS = {
   'service.create': { kind: 'admin', label: 'Add service' },
   'service.update': { kind: 'admin', label: 'Edit service' },
   'service.delete': { kind: 'admin', label: 'Delete service' },
+  'switch.create': { kind: 'admin', label: 'Add switch' },
+  'switch.update': { kind: 'admin', label: 'Edit switch' },
+  'switch.delete': { kind: 'admin', label: 'Delete switch' },
 
   'tenant.register': { kind: 'account', label: 'Register account' },
   'tenant.complete-profile': { kind: 'account', label: 'Complete ISP profile' },

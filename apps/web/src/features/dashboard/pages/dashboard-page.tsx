@@ -15,6 +15,7 @@ import { onuListPath } from '../../onus/list-params';
 import { NoOltState } from '../../../shared/ui/no-olt-state';
 import { StatCards, type DrillDown } from '../components/stat-cards';
 import { useDashboard } from '../hooks';
+import { DashboardSwitchTable } from '../../switches/components/dashboard-switch-table';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString();
 
@@ -32,6 +33,7 @@ export default function DashboardPage() {
   const detail = useDeferredValue(summary);
   const detailPending = !detail && (dashboard.isPending || !!summary);
   const canSeeOlts = !!user?.permissions.includes(Permission.OltList);
+  const canSeeSwitches = !!user?.permissions.includes(Permission.DashboardSwitchList);
   const links = useMemo<DrillDown>(
     () => ({ oltList: canSeeOlts ? '/olt-list' : null, onuList: onuListPath(user?.permissions) }),
     [canSeeOlts, user?.permissions],
@@ -112,6 +114,8 @@ export default function DashboardPage() {
             </Box>
           </>
         )}
+
+        {canSeeSwitches && <DashboardSwitchTable />}
 
         <InvoiceCard />
       </Stack>

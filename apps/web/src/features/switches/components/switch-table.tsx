@@ -1,0 +1,209 @@
+import { useMemo } from 'react';
+import {
+  IconButton,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { SWITCH_LIST_PAGE_SIZE, type SwitchRow } from '@pondesk/contracts';
+import { ListLoadStatus } from '../../../shared/ui/list-load-status';
+import { SortableHead, type SortableColumn } from '../../../shared/ui/sortable-head';
+import { TablePager } from '../../../shared/ui/table-pager';
+import { brandLabel, maskedCommunity } from '../format';
+import { pageCount, type ManageSort } from '../list-params';
+import { SwitchStatusChip } from './switch-status-chip';
+
+interface Column extends SortableColumn<ManageSort> {
+  render: (row: SwitchRow) => React.ReactNode;
+}
+
+const COLUMNS: Column[] = [
+  {
+    key: 'expire',
+    header: 'Expire Status',
+    sort: 'expiresOn',
+    render: (r) =>
+      r.expireStatus === 'expired' ? (
+        <Typography
+          variant="body2"
+          color="error"
+          sx={{ fontWeight: 700 }}
+          title={r.expiresOn ? `Expired on ${r.expiresOn}` : undefined}
+        >
+          Renew Now
+        </Typography>
+      ) : (
+        <Typography
+          variant="body2"
+          color="success.main"
+          title={r.expiresOn ? `Until ${r.expiresOn}` : undefined}
+        >
+          Active
+        </Typography>
+      ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sort: 'status',
+    render: (r) => (
+      <SwitchStatusChip
+        status={r.status}
+        title={r.status !== 'online' ? (r.lastError ?? undefined) : undefined}
+      />
+    ),
+  },
+  { key: 'olt', header: 'OLT ID', render: (r) => r.oltName ?? '—' },
+  {
+    key: 'ip',
+    header: 'Sw IP',
+    sort: 'ip',
+    render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip}</span>,
+  },
+  {
+    key: 'community',
+    header: 'SNMP Community',
+    render: (r) => (
+      <span
+        aria-label={r.hasCommunity ? 'Community stored (hidden)' : 'No community'}
+        data-testid="switch-community"
+      >
+        {maskedCommunity(r.hasCommunity)}
+      </span>
+    ),
+  },
+  { key: 'port', header: 'Sw Port', align: 'right', render: (r) => r.snmpPort },
+  {
+    key: 'description',
+    header: 'Description',
+    render: (r) => <span style={{ overflowWrap: 'anywhere' }}>{r.description ?? '—'}</span>,
+  },
+  { key: 'name', header: 'Sw Name', sort: 'name', render: (r) => r.name },
+  { key: 'brand', header: 'Sw Brands', sort: 'brand', render: (r) => brandLabel(r.brand) },
+];
+
+/** Spec 3 §2.9's table: an expired switch's whole row is red with 'Renew Now'. */
+export function SwitchTable({
+  rows,
+  total,
+  page,
+  sort,
+  order,
+  loading,
+  refreshing,
+  error,
+  onRetry,
+  emptyText,
+  onSort,
+  onPage,
+  onEdit,
+  onDelete,
+}: {
+  rows: SwitchRow[] | undefined;
+  total: number;
+  page: number;
+  sort: ManageSort;
+  order: 'asc' | 'desc';
+  loading: boolean;
+  refreshing: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  emptyText: string;
+  onSort: (sort: ManageSort) => void;
+  onPage: (page: number) => void;
+  onEdit: (row: SwitchRow) => void;
+  onDelete: (row: SwitchRow) => void;
+}) {
+  const pages = pageCount(total, SWITCH_LIST_PAGE_SIZE);
+  const columns = useMemo<Column[]>(
+    () => [
+      {
+        key: 'action',
+        header: 'Action',
+        render: (row) => (
+          <Stack direction="row" spacing={0.5}>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => onEdit(row)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
+                <DeleteIcon fontSize="small" color="error" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        ),
+      },
+      ...COLUMNS,
+    ],
+    [onEdit, onDelete],
+  );
+  return (
+    <Paper variant="outlined" aria-busy={loading || refreshing}>
+      <ListLoadStatus refreshing={refreshing} error={error} onRetry={onRetry} what="the switches" />
+      <TableContainer>
+        <Table size="small" aria-label="Switch list">
+          <SortableHead columns={columns} sort={sort} order={order} onSort={onSort} />
+          <TableBody>
+            {loading && !rows
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <TableRow key={`skeleton-${i}`}>
+                    {columns.map((c) => (
+                      <TableCell key={c.key}>
+                        <Skeleton />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : rows?.map((row) => {
+                  const expired = row.expireStatus === 'expired';
+                  return (
+                    <TableRow
+                      key={row.id}
+                      hover
+                      data-testid="switch-row"
+                      data-switch-id={row.id}
+                      data-expired={expired}
+                      // An expired switch's row text is red (spec 3 §4).
+                      sx={expired ? { '& .MuiTableCell-root': { color: 'error.main' } } : undefined}
+                    >
+                      {columns.map((c) => (
+                        <TableCell key={c.key} align={c.align} data-column={c.key}>
+                          {c.render(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  );
+                })}
+            {rows && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                    {emptyText}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePager
+        summary={`${total} switch${total === 1 ? '' : 'es'}`}
+        page={Math.min(page, pages)}
+        pages={pages}
+        onPage={onPage}
+        pageTestId="switch-list-page"
+      />
+    </Paper>
+  );
+}
