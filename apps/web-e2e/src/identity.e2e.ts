@@ -412,7 +412,7 @@ describe('identity, access control and the console shell', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
     // A screen of a later piece of work says so honestly.
-    await page.goto('/switch-list');
+    await page.goto('/package-list');
     await page.getByTestId('not-available').waitFor();
 
     // Profile edits: the server's field errors show under the fields; nothing is saved until fixed.

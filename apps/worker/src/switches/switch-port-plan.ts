@@ -6,9 +6,8 @@ import {
 } from '@pondesk/contracts';
 import type { SwitchPortOptics } from '@pondesk/device-drivers';
 
-/** What a poll compares with: a port as stored. */
-export interface StoredSwitchPort {
-  id: string;
+/** A port's current row, as stored or as a poll leaves it. */
+interface SwitchPortState {
   portKey: string;
   ifIndex: number | null;
   name: string;
@@ -23,20 +22,13 @@ export interface StoredSwitchPort {
   changedAt: Date | null;
 }
 
+/** What a poll compares with: a port as stored. */
+export interface StoredSwitchPort extends SwitchPortState {
+  id: string;
+}
+
 /** A port's row as this poll leaves it. */
-export interface PlannedSwitchPort {
-  portKey: string;
-  ifIndex: number | null;
-  name: string;
-  description: string | null;
-  link: SwitchLink;
-  rxDbm: number | null;
-  txDbm: number | null;
-  temperatureC: number | null;
-  voltageV: number | null;
-  biasMa: number | null;
-  power: SwitchPortPower;
-  changedAt: Date | null;
+export interface PlannedSwitchPort extends SwitchPortState {
   /** The switch listed it in this poll (its `updated_at` and a sample); false: it vanished. */
   listed: boolean;
   /** Differs from the stored row in anything a viewer sees (or is new): pushed to the browsers. */

@@ -6,6 +6,9 @@ import type { SwitchPortOptics } from '@pondesk/device-drivers';
 import {
   returnedRows,
   portSortName,
+  switchPortColumns,
+  switchPortFromRow,
+  type SwitchPortDbRow,
   type SwitchEntity,
   type SwitchPortEntity,
   type SwitchPortEventEntity,
@@ -30,50 +33,9 @@ export interface AppliedSwitchPoll {
   events: { event: SwitchPortEventEntity; portName: string }[];
 }
 
-interface PortRow {
-  id: string;
-  tenant_id: string;
-  switch_id: string;
-  port_key: string;
-  if_index: number | null;
-  name: string;
-  description: string | null;
-  link: SwitchPortEntity['link'];
-  rx_dbm: number | null;
-  tx_dbm: number | null;
-  temperature_c: number | null;
-  voltage_v: number | null;
-  bias_ma: number | null;
-  power: SwitchPortEntity['power'];
-  changed_at: Date | null;
-  updated_at: Date;
-  sort_name: string;
-}
+type PortRow = SwitchPortDbRow;
 
-const PORT_COLUMNS =
-  'id, tenant_id, switch_id, port_key, if_index, name, sort_name, description, link, rx_dbm, tx_dbm, temperature_c, voltage_v, bias_ma, power, changed_at, updated_at';
-
-function toEntity(r: PortRow): SwitchPortEntity {
-  return {
-    id: r.id,
-    tenantId: r.tenant_id,
-    switchId: r.switch_id,
-    portKey: r.port_key,
-    ifIndex: r.if_index,
-    name: r.name,
-    sortName: r.sort_name,
-    description: r.description,
-    link: r.link,
-    rxDbm: r.rx_dbm,
-    txDbm: r.tx_dbm,
-    temperatureC: r.temperature_c,
-    voltageV: r.voltage_v,
-    biasMa: r.bias_ma,
-    power: r.power,
-    changedAt: r.changed_at,
-    updatedAt: r.updated_at,
-  };
-}
+const PORT_COLUMNS = switchPortColumns();
 
 /**
  * Writes one switch poll in one transaction: the ports' current rows, their events, a sample per listed
@@ -125,7 +87,7 @@ export class SwitchStore {
         previous: row.status,
         ports: listed.length,
         alertPorts,
-        changed: written.filter((p) => changedKeys.has(p.port_key)).map(toEntity),
+        changed: written.filter((p) => changedKeys.has(p.port_key)).map(switchPortFromRow),
         events,
       };
     });

@@ -15,4 +15,11 @@ export {
   writeSessionEvents,
   type SessionEventRecord,
 } from './session-events';
-export { portSortName, toSwitchPortEvent, toSwitchPortRow } from './switch-rows';
+export {
+  portSortName,
+  switchPortColumns,
+  switchPortFromRow,
+  toSwitchPortEvent,
+  toSwitchPortRow,
+  type SwitchPortDbRow,
+} from './switch-rows';

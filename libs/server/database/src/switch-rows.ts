@@ -1,6 +1,73 @@
 import type { SwitchPortEvent, SwitchPortRow } from '@pondesk/contracts';
 import type { SwitchPortEntity, SwitchPortEventEntity } from './entities/switch.entities';
 
+/** A `switch_port` row as raw SQL returns it (the worker's upsert, the API's list). */
+export interface SwitchPortDbRow {
+  id: string;
+  tenant_id: string;
+  switch_id: string;
+  port_key: string;
+  if_index: number | null;
+  name: string;
+  sort_name: string;
+  description: string | null;
+  link: SwitchPortEntity['link'];
+  rx_dbm: number | null;
+  tx_dbm: number | null;
+  temperature_c: number | null;
+  voltage_v: number | null;
+  bias_ma: number | null;
+  power: SwitchPortEntity['power'];
+  changed_at: Date | null;
+  updated_at: Date;
+}
+
+const PORT_COLUMN_NAMES: readonly (keyof SwitchPortDbRow)[] = [
+  'id',
+  'tenant_id',
+  'switch_id',
+  'port_key',
+  'if_index',
+  'name',
+  'sort_name',
+  'description',
+  'link',
+  'rx_dbm',
+  'tx_dbm',
+  'temperature_c',
+  'voltage_v',
+  'bias_ma',
+  'power',
+  'changed_at',
+  'updated_at',
+];
+
+/** The select list of a `SwitchPortDbRow`, its columns qualified by `alias` when given. */
+export const switchPortColumns = (alias?: string): string =>
+  PORT_COLUMN_NAMES.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
+
+export function switchPortFromRow(r: SwitchPortDbRow): SwitchPortEntity {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    switchId: r.switch_id,
+    portKey: r.port_key,
+    ifIndex: r.if_index,
+    name: r.name,
+    sortName: r.sort_name,
+    description: r.description,
+    link: r.link,
+    rxDbm: r.rx_dbm,
+    txDbm: r.tx_dbm,
+    temperatureC: r.temperature_c,
+    voltageV: r.voltage_v,
+    biasMa: r.bias_ma,
+    power: r.power,
+    changedAt: r.changed_at,
+    updatedAt: r.updated_at,
+  };
+}
+
 /**
  * A port's natural sort key: digit runs zero-padded to 6, so `Gi1/0/2` sorts before `Gi1/0/10` in SQL
  * (`ORDER BY sort_name`) as an operator expects. Lower-cased: the list's text sorts ignore case.

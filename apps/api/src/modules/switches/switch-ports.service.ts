@@ -4,16 +4,21 @@ import type { DataSource } from 'typeorm';
 import {
   SWITCH_HISTORY_MAX_DAYS,
   SWITCH_HISTORY_RAW_MAX_HOURS,
-  type SwitchLink,
   type SwitchPortEventKind,
   type SwitchPortHistory,
   type SwitchPortList,
   type SwitchPortPoint,
-  type SwitchPortPower,
   type SwitchPortRow,
   type SwitchPortSort,
 } from '@pondesk/contracts';
-import { toSwitchPortEvent, toSwitchPortRow, type SwitchPortEventEntity } from '@pondesk/server-database';
+import {
+  switchPortColumns,
+  switchPortFromRow,
+  toSwitchPortEvent,
+  toSwitchPortRow,
+  type SwitchPortDbRow,
+  type SwitchPortEventEntity,
+} from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern, pageOf } from '../../common/http/page-query.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
@@ -42,56 +47,16 @@ const SORTS: Record<SwitchPortSort, readonly string[]> = {
 /** Ties always in the same order, so pages do not overlap or skip rows. */
 const TIE_BREAK = 'lower(s.name) ASC, p.sort_name ASC, p.id ASC';
 
-const PORT_COLUMNS = `p.id, p.tenant_id, p.switch_id, p.port_key, p.if_index, p.name, p.sort_name, p.description,
-  p.link, p.rx_dbm, p.tx_dbm, p.temperature_c, p.voltage_v, p.bias_ma, p.power, p.changed_at, p.updated_at,
-  s.name AS switch_name, s.db_alert_range`;
+const PORT_COLUMNS = `${switchPortColumns('p')}, s.name AS switch_name, s.db_alert_range`;
 
-interface PortRaw {
-  id: string;
-  tenant_id: string;
-  switch_id: string;
-  port_key: string;
-  if_index: number | null;
-  name: string;
-  sort_name: string;
-  description: string | null;
-  link: SwitchLink;
-  rx_dbm: number | null;
-  tx_dbm: number | null;
-  temperature_c: number | null;
-  voltage_v: number | null;
-  bias_ma: number | null;
-  power: SwitchPortPower;
-  changed_at: Date | null;
-  updated_at: Date;
+/** A port with its switch's name and alert level. */
+interface PortRaw extends SwitchPortDbRow {
   switch_name: string;
   db_alert_range: number;
 }
 
-function rowOf(r: PortRaw): SwitchPortRow {
-  return toSwitchPortRow(
-    {
-      id: r.id,
-      tenantId: r.tenant_id,
-      switchId: r.switch_id,
-      portKey: r.port_key,
-      ifIndex: r.if_index,
-      name: r.name,
-      sortName: r.sort_name,
-      description: r.description,
-      link: r.link,
-      rxDbm: r.rx_dbm,
-      txDbm: r.tx_dbm,
-      temperatureC: r.temperature_c,
-      voltageV: r.voltage_v,
-      biasMa: r.bias_ma,
-      power: r.power,
-      changedAt: r.changed_at,
-      updatedAt: r.updated_at,
-    },
-    { name: r.switch_name, dbAlertRange: r.db_alert_range },
-  );
-}
+const rowOf = (r: PortRaw): SwitchPortRow =>
+  toSwitchPortRow(switchPortFromRow(r), { name: r.switch_name, dbAlertRange: r.db_alert_range });
 
 function badField(field: string, message: string): BadRequestException {
   return new BadRequestException({

@@ -1,26 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Link,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import type { SwitchPortRow, SwitchPortSort } from '@pondesk/contracts';
-import { ListLoadStatus } from '../../../shared/ui/list-load-status';
-import { SortableHead, type SortableColumn } from '../../../shared/ui/sortable-head';
-import { TablePager } from '../../../shared/ui/table-pager';
+import { SortedPageTable, type SortedPageColumn } from '../../../shared/ui/sorted-page-table';
 import { formatReading, LINK_LABEL } from '../format';
 import { pageCount, portGraphPath } from '../list-params';
 import { PowerBadge } from './power-badge';
 
-interface Column extends SortableColumn<SwitchPortSort> {
-  render: (row: SwitchPortRow) => React.ReactNode;
-}
+type Column = SortedPageColumn<SwitchPortRow, SwitchPortSort>;
 
 const num = (text: string) => (
   <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{text}</span>
@@ -127,62 +113,32 @@ export function PortTable({
   onSort: (sort: SwitchPortSort) => void;
   onPage: (page: number) => void;
 }) {
-  const pages = pageCount(total);
   return (
-    <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <ListLoadStatus refreshing={refreshing} error={error} onRetry={onRetry} what="the switch ports" />
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <SortableHead columns={COLUMNS} sort={sort} order={order} onSort={onSort} />
-          <TableBody>
-            {loading && !rows
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={`skeleton-${i}`}>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c.key}>
-                        <Skeleton />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : rows?.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    data-testid="switch-port-row"
-                    data-port-id={row.id}
-                    data-port-name={row.name}
-                  >
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c.key} align={c.align} data-column={c.key}>
-                        {c.render(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-            {rows && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length}>
-                  <Typography
-                    color="text.secondary"
-                    sx={{ py: 3, textAlign: 'center' }}
-                    data-testid="switch-ports-empty"
-                  >
-                    {emptyText}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePager
-        summary={`${total} port${total === 1 ? '' : 's'}`}
-        page={Math.min(page, pages)}
-        pages={pages}
-        onPage={onPage}
-        pageTestId="switch-ports-page"
-      />
-    </Paper>
+    <SortedPageTable
+      label={label}
+      what="the switch ports"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({
+        'data-testid': 'switch-port-row',
+        'data-port-id': row.id,
+        'data-port-name': row.name,
+      })}
+      summary={`${total} port${total === 1 ? '' : 's'}`}
+      page={page}
+      pages={pageCount(total)}
+      sort={sort}
+      order={order}
+      loading={loading}
+      refreshing={refreshing}
+      error={error}
+      onRetry={onRetry}
+      emptyText={emptyText}
+      emptyTestId="switch-ports-empty"
+      pageTestId="switch-ports-page"
+      onSort={onSort}
+      onPage={onPage}
+    />
   );
 }

@@ -1,30 +1,14 @@
 import { useMemo } from 'react';
-import {
-  IconButton,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SWITCH_LIST_PAGE_SIZE, type SwitchRow } from '@pondesk/contracts';
-import { ListLoadStatus } from '../../../shared/ui/list-load-status';
-import { SortableHead, type SortableColumn } from '../../../shared/ui/sortable-head';
-import { TablePager } from '../../../shared/ui/table-pager';
+import { SortedPageTable, type SortedPageColumn } from '../../../shared/ui/sorted-page-table';
 import { brandLabel, maskedCommunity } from '../format';
 import { pageCount, type ManageSort } from '../list-params';
 import { SwitchStatusChip } from './switch-status-chip';
 
-interface Column extends SortableColumn<ManageSort> {
-  render: (row: SwitchRow) => React.ReactNode;
-}
+type Column = SortedPageColumn<SwitchRow, ManageSort>;
 
 const COLUMNS: Column[] = [
   {
@@ -123,7 +107,6 @@ export function SwitchTable({
   onEdit: (row: SwitchRow) => void;
   onDelete: (row: SwitchRow) => void;
 }) {
-  const pages = pageCount(total, SWITCH_LIST_PAGE_SIZE);
   const columns = useMemo<Column[]>(
     () => [
       {
@@ -149,61 +132,35 @@ export function SwitchTable({
     [onEdit, onDelete],
   );
   return (
-    <Paper variant="outlined" aria-busy={loading || refreshing}>
-      <ListLoadStatus refreshing={refreshing} error={error} onRetry={onRetry} what="the switches" />
-      <TableContainer>
-        <Table size="small" aria-label="Switch list">
-          <SortableHead columns={columns} sort={sort} order={order} onSort={onSort} />
-          <TableBody>
-            {loading && !rows
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <TableRow key={`skeleton-${i}`}>
-                    {columns.map((c) => (
-                      <TableCell key={c.key}>
-                        <Skeleton />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : rows?.map((row) => {
-                  const expired = row.expireStatus === 'expired';
-                  return (
-                    <TableRow
-                      key={row.id}
-                      hover
-                      data-testid="switch-row"
-                      data-switch-id={row.id}
-                      data-expired={expired}
-                      // An expired switch's row text is red (spec 3 §4).
-                      sx={expired ? { '& .MuiTableCell-root': { color: 'error.main' } } : undefined}
-                    >
-                      {columns.map((c) => (
-                        <TableCell key={c.key} align={c.align} data-column={c.key}>
-                          {c.render(row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  );
-                })}
-            {rows && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                    {emptyText}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePager
-        summary={`${total} switch${total === 1 ? '' : 'es'}`}
-        page={Math.min(page, pages)}
-        pages={pages}
-        onPage={onPage}
-        pageTestId="switch-list-page"
-      />
-    </Paper>
+    <SortedPageTable
+      label="Switch list"
+      what="the switches"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={(row) => {
+        const expired = row.expireStatus === 'expired';
+        return {
+          'data-testid': 'switch-row',
+          'data-switch-id': row.id,
+          'data-expired': expired,
+          // An expired switch's row text is red (spec 3 §4).
+          sx: expired ? { '& .MuiTableCell-root': { color: 'error.main' } } : undefined,
+        };
+      }}
+      summary={`${total} switch${total === 1 ? '' : 'es'}`}
+      page={page}
+      pages={pageCount(total, SWITCH_LIST_PAGE_SIZE)}
+      sort={sort}
+      order={order}
+      loading={loading}
+      refreshing={refreshing}
+      error={error}
+      onRetry={onRetry}
+      emptyText={emptyText}
+      pageTestId="switch-list-page"
+      onSort={onSort}
+      onPage={onPage}
+    />
   );
 }
