@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   HttpStatus,
-  NotFoundException,
   Param,
   Patch,
   Post,
@@ -39,10 +38,9 @@ import {
 import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { Public, RequirePermission } from '../../common/auth/auth.decorators';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
-import { MIME_BY_EXT, type ImageType } from '../profile/image-type';
 import { SearchQueryDto } from './dto/monitor-fields';
 import { CreateServerDto, HistoryQueryDto, UpdateServerDto } from './dto/server.dto';
-import { LOGO_FILE_PATTERN, LogoStorageService } from './logo-storage.service';
+import { LogoStorageService } from './logo-storage.service';
 import { MONITOR_LIST_CAP } from './monitor-shared';
 import { LOGO_FIELD, ServerFormInterceptor } from './server-form.interceptor';
 import { ServersService, type UploadedLogo } from './servers.service';
@@ -155,14 +153,6 @@ export class ServersController {
     summary: "A server's logo by its file name (public: <img> sends no token; names are 128 random bits)",
   })
   logo(@Param('file') file: string, @Res() res: Response): void {
-    const match = LOGO_FILE_PATTERN.exec(file);
-    if (!match) throw new NotFoundException('Logo not found');
-    res.setHeader('Content-Type', MIME_BY_EXT[match[1] as ImageType['ext']]);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, max-age=86400');
-    res.sendFile(file, { root: this.logos.directory, dotfiles: 'deny' }, (error?: Error) => {
-      if (error && !res.headersSent)
-        res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'Logo not found' });
-    });
+    this.logos.send(res, file, 'Logo');
   }
 }

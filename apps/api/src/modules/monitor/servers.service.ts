@@ -14,7 +14,7 @@ import { MonitorServerEntity } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
 import { likePattern } from '../../common/http/page-query.dto';
 import { AuditService } from '../audit/audit.service';
-import { sniffImage } from '../profile/image-type';
+import { sniffImage } from '../../common/images/image-type';
 import type { CreateServerDto, UpdateServerDto } from './dto/server.dto';
 import { LogoStorageService, logoUrl } from './logo-storage.service';
 import { MONITOR_LIST_CAP, iso, lockTenantRows, percent } from './monitor-shared';

@@ -16,7 +16,7 @@ import { assertIdentityFree, mapUniqueViolation } from '../identity/user-uniquen
 import { MailService, emailChangedMail } from '../notifications/mail.service';
 import { SMS_GATEWAY, type SmsGateway } from '../notifications/sms-gateway';
 import type { CompleteProfileDto, UpdateProfileDto } from './dto/profile.dto';
-import { sniffImage } from './image-type';
+import { sniffImage } from '../../common/images/image-type';
 import { ProfileErrorCode, ProfileException } from './profile.exception';
 
 export const OTP_TTL_SECONDS = 120;

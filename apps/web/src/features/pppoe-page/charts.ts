@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SignalHistory, SignalPoint } from '@pondesk/contracts';
+import { escapeHtml, rxRangeBand } from '../../shared/chart-parts';
 import { rxFill } from '../onus';
 
 /** Spec 2 §9: the signal chart is 450 px high; donuts have an 80% cutout. */
@@ -18,9 +19,6 @@ export interface SignalChartColors {
 
 const dbm = (v: number | undefined | null) =>
   v === undefined || v === null || !Number.isFinite(v) ? '—' : `${v.toFixed(2)} dBm`;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The tooltip text of one point: its time, then the reading (with the hour's range on rollups). */
 export function signalTooltip(p: ChartPoint, hourly: boolean): string {
@@ -127,32 +125,7 @@ export function signalChartOption(
     z: 3,
   };
   const band = hasBand
-    ? [
-        {
-          name: 'Min',
-          type: 'line',
-          stack: 'range',
-          // Min is negative and the range positive: stack them whatever their signs.
-          stackStrategy: 'all',
-          data: points.map((p) => [time(p), p.rxMin ?? p.rxDbm]),
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          silent: true,
-          tooltip: { show: false },
-        },
-        {
-          name: 'Range',
-          type: 'line',
-          stack: 'range',
-          stackStrategy: 'all',
-          data: points.map((p) => [time(p), (p.rxMax ?? p.rxDbm) - (p.rxMin ?? p.rxDbm)]),
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colors.band },
-          silent: true,
-          tooltip: { show: false },
-        },
-      ]
+    ? rxRangeBand(points, { stack: 'range', names: ['Min', 'Range'], color: colors.band })
     : [];
   return {
     animation: false,

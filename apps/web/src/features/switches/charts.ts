@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SwitchPortHistory, SwitchPortPoint } from '@pondesk/contracts';
+import { escapeHtml, rxRangeBand } from '../../shared/chart-parts';
 import { formatReading } from './format';
 
 export const PORT_CHART_HEIGHT = 380;
@@ -13,9 +14,6 @@ export interface PortChartColors {
   grid: string;
   tooltipBg: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The tooltip of one point: its time, rx (with the hour's range on rollups), tx and the link. */
 export function portTooltip(p: SwitchPortPoint, hourly: boolean): string {
@@ -51,36 +49,7 @@ export function portChartOption(history: SwitchPortHistory, colors: PortChartCol
   const points = history.points;
   const time = (p: SwitchPortPoint) => Date.parse(p.at);
   const band = hourly
-    ? [
-        {
-          name: 'Rx min',
-          type: 'line',
-          stack: 'rx-range',
-          // Min is negative and the range positive: stack them whatever their signs.
-          stackStrategy: 'all',
-          data: points.map((p) => [time(p), p.rxMin ?? p.rxDbm]),
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          silent: true,
-          tooltip: { show: false },
-        },
-        {
-          name: 'Rx range',
-          type: 'line',
-          stack: 'rx-range',
-          stackStrategy: 'all',
-          data: points.map((p) => {
-            const min = p.rxMin ?? p.rxDbm;
-            const max = p.rxMax ?? p.rxDbm;
-            return [time(p), min === null || max === null ? null : max - min];
-          }),
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colors.band },
-          silent: true,
-          tooltip: { show: false },
-        },
-      ]
+    ? rxRangeBand(points, { stack: 'rx-range', names: ['Rx min', 'Rx range'], color: colors.band })
     : [];
   const line = (name: string, color: string, value: (p: SwitchPortPoint) => number | null) => ({
     name,
