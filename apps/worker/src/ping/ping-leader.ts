@@ -24,8 +24,8 @@ export interface PingLeaderHooks {
 
 /**
  * One prober across every worker: a Redis key with a lease, taken with SET NX and renewed by its holder.
- * A holder that cannot renew (Redis away) stops before its lease could have run out, so two workers never
- * probe at once for longer than a renewal; the others keep trying to take it and one does once it lapses.
+ * A holder that cannot renew (Redis away) stops once its next try would come too close to the lease's end,
+ * well before the lease could have run out, so two workers never probe at once; the others keep trying to take it and one does once it lapses.
  */
 export class PingLeader {
   private readonly token = randomUUID();
@@ -90,8 +90,11 @@ export class PingLeader {
     try {
       extended = await this.redis.eval(EXTEND, 1, this.key, this.token, String(this.timings.leaseMs));
     } catch (error) {
-      // Unsure whether it still holds: past the point where the lease could lapse, it must stop.
-      if (Date.now() - this.lastRenewed < this.timings.leaseMs - this.timings.renewMs) return;
+      // Unsure whether it still holds: it waits for its next try only if that try comes with half a renewal
+      // to spare before the lease could lapse. Judged by when the next try is due, not by how long ago the
+      // last renewal was: a timer that fires a little early or late must not carry it past the lease.
+      const nextTryAfterRenewal = Date.now() - this.lastRenewed + this.timings.renewMs;
+      if (nextTryAfterRenewal < this.timings.leaseMs - this.timings.renewMs / 2) return;
       extended = `renewal failed: ${error instanceof Error ? error.message : String(error)}`;
     }
     if (extended === 1) {
