@@ -25,6 +25,9 @@ function expectOk(what, r) {
   return r.data;
 }
 
+/** The demo OLTs stored with an SNMP write community (see `secrets` below). */
+const SNMP_WRITE_OLTS = new Set(['bdcom-epon-1', 'vsol-epon-1']);
+
 export async function seedDemo(baseUrl, devices) {
   let auth = await call(baseUrl, '/auth/login', {
     method: 'POST',
@@ -82,6 +85,10 @@ export async function seedDemo(baseUrl, devices) {
     // Secrets go with the address: the API asks for them again when an OLT moves.
     const secrets = {
       snmpCommunity: d.community,
+      // Two OLTs get a write community (the simulator writes with its one community), so the demo shows
+      // both kinds of write path: SNMP SETs there, and the others' telnet commands (V-SOL GPON's reboot
+      // among them, whose syntax is only inferred and asks for a second confirmation).
+      snmpWriteCommunity: SNMP_WRITE_OLTS.has(d.name) ? d.community : undefined,
       username: d.username ?? undefined,
       password: d.password ?? undefined,
     };

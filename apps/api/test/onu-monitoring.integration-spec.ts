@@ -7,7 +7,10 @@ import {
   type OnuList,
   type OnuRealtime,
   type OnuSignalReading,
+  type OltWritePaths,
   type OnuStatusChange,
+  type OnuWriteStarted,
+  type OnuWriteVerified,
   type PppoeLookup,
   type PppoeSuggestions,
   type SignalDay,
@@ -116,7 +119,11 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     ]);
     [api, worker] = await Promise.all([
       startApi(),
-      startWorker({ DATABASE_URL: process.env.DATABASE_URL!, SNMP_TIMEOUT_MS: '3000' }),
+      startWorker({
+        DATABASE_URL: process.env.DATABASE_URL!,
+        SNMP_TIMEOUT_MS: '3000',
+        ONU_REBOOT_OFFLINE_WITHIN_SECONDS: '10',
+      }),
     ]);
     client = new ApiClient(api.url);
     db = createDataSource(process.env.DATABASE_URL!);
@@ -229,17 +236,27 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['onu.read-signal', 'onu.realtime']);
   });
 
-  it('reboots an ONU; it goes offline and comes back, pushed to the socket without a poll', async () => {
+  it('reboots an ONU by its evidenced path; it goes offline and comes back, and only then is the reboot confirmed', async () => {
     const sub = await subscriber(1);
     const row = (await onuRow(gpon.id, sub.ponPort, sub.onuId))!;
     const all = await listen(admin);
     const seen = {
       filter: (f: (e: SeenChange) => boolean) => all.filter((e) => e.onuRef === row.id).filter(f),
     };
+    const verdicts: OnuWriteVerified[] = [];
+    sockets.at(-1)!.on('onu.write.verified', (v) => verdicts.push(v));
 
-    const res = await client.post<{ message: string }>(`/onus/${row.id}/reboot`, {}, admin.token);
+    // BDCOM GPON with a telnet login and no write community: the CLI reboot third-party tools run live.
+    const paths = await client.get<OltWritePaths>(`/olts/${gpon.id}/write-paths`, admin.token);
+    expect(paths.status).toBe(200);
+    expect(paths.body.reboot).toMatchObject({ via: 'cli', evidence: 'production' });
+    expect(paths.body.clearPort).toBeNull();
+    expect(paths.body.missing.clearPort).toMatch(/no port clear command with evidence/i);
+
+    const res = await client.post<OnuWriteStarted>(`/onus/${row.id}/reboot`, {}, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Reboot Successfully');
+    expect(res.body).toMatchObject({ ok: true, verification: 'watching', path: { via: 'cli' } });
+    expect(res.body.message).toMatch(/^Reboot sent to /);
     await waitFor(async () => seen.filter((e) => e.to === 'offline').length > 0, {
       timeoutMs: 20000,
       what: 'the offline event after the reboot',
@@ -250,12 +267,24 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
       oltId: gpon.id,
       pppoeIds: [sub.pppoe],
     });
+    // Gone down is not yet confirmed: the verdict waits for the ONU to come back.
+    expect(verdicts).toEqual([]);
     // The simulated ONU needs 90 simulated seconds to come back; time is frozen, so move it on.
     await sim.send('POST', '/clock', { advanceSeconds: 95 });
     await waitFor(async () => seen.filter((e) => e.to === 'online').length > 0, {
       timeoutMs: 20000,
       what: 'the ONU to come back',
     });
+    await waitFor(async () => verdicts.length > 0, { timeoutMs: 20000, what: 'the reboot verdict' });
+    expect(verdicts).toEqual([
+      expect.objectContaining({
+        onuId: row.id,
+        oltId: gpon.id,
+        kind: 'reboot',
+        verdict: 'confirmed',
+        message: 'Reboot Successfully',
+      }),
+    ]);
     const events: { from_status: string; to_status: string }[] = await db.query(
       'SELECT from_status, to_status FROM onu_status_event WHERE onu_ref = $1 ORDER BY occurred_at',
       [row.id],
@@ -267,10 +296,21 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     const detail = await client.get<OnuDetail>(`/onus/${row.id}`, admin.token);
     expect(detail.body).toMatchObject({ status: 'online', downCount: 1 });
     const audit = await db.query(
-      "SELECT after FROM audit_log WHERE entity_id = $1 AND action = 'onu.reboot'",
+      "SELECT action, after, actor_user_id FROM audit_log WHERE entity_id = $1 AND action LIKE 'onu.reboot%' ORDER BY created_at",
       [row.id],
     );
-    expect(audit).toEqual([{ after: { ok: true } }]);
+    expect(audit).toEqual([
+      {
+        action: 'onu.reboot',
+        after: { ok: true, via: 'cli', evidence: 'production' },
+        actor_user_id: admin.auth.user.id,
+      },
+      {
+        action: 'onu.reboot.verified',
+        after: { ok: true, verdict: 'confirmed' },
+        actor_user_id: admin.auth.user.id,
+      },
+    ]);
   });
 
   it("keeps an operator's PPPoE ids across polls, moves them to another ONU, and names bad input", async () => {
@@ -343,7 +383,34 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     expect(check.status).toBe(200);
     expect(check.body.ok).toBe(true);
 
-    const res = await client.post<{ message: string }>(`/onus/${clearRow.id}/clear`, {}, admin.token);
+    // V-SOL EPON with a telnet login and no write community: only the inferred CLI delete is left, which is
+    // refused, with nothing sent, until the operator accepts it.
+    const paths = await client.get<OltWritePaths>(`/olts/${epon.id}/write-paths`, admin.token);
+    expect(paths.body.delete).toMatchObject({ via: 'cli', evidence: 'inferred' });
+    const refused = await client.post<{ code: string; message: string }>(
+      `/onus/${clearRow.id}/clear`,
+      {},
+      admin.token,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('WRITE_INFERRED_NOT_ACCEPTED');
+    expect(refused.body.message).toMatch(/inferred/);
+    expect(
+      (await fetch(`${sim.control}/devices/${EPON}/onus/${cleared.ponPort}/${cleared.onuId}`)).status,
+    ).toBe(200);
+    const bad = await client.post<{ fields: { field: string }[] }>(
+      `/onus/${clearRow.id}/clear`,
+      { acceptInferred: 'yes' },
+      admin.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f) => f.field)).toEqual(['acceptInferred']);
+
+    const res = await client.post<{ message: string }>(
+      `/onus/${clearRow.id}/clear`,
+      { acceptInferred: true },
+      admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Deleted Successfully!');
     expect(
@@ -369,6 +436,49 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
       [[clearRow.id, forgetRow.id]],
     );
     expect(actions.map((a) => a.action)).toEqual(['onu.clear', 'onu.delete-record']);
+  });
+
+  it('reports no effect seen, never success, when the OLT takes a write and nothing changes', async () => {
+    const gponOnu = (await sim.onus(GPON)).filter((o) => o.status === 'online').at(-1)!;
+    const eponOnu = (await sim.onus(EPON)).filter((o) => o.status === 'online').at(-1)!;
+    const rebootRow = (await onuRow(gpon.id, gponOnu.ponPort, gponOnu.onuId))!;
+    const clearRow = (await onuRow(epon.id, eponOnu.ponPort, eponOnu.onuId))!;
+    await listen(admin);
+    const verdicts: OnuWriteVerified[] = [];
+    sockets.at(-1)!.on('onu.write.verified', (v) => verdicts.push(v));
+    // Both OLTs answer every write as accepted and change nothing (as an HSGQ GPON echoes a CLI reboot).
+    for (const name of [GPON, EPON])
+      await sim.send('PUT', `/devices/${name}/faults`, { writesIgnored: true });
+    try {
+      const res = await client.post<OnuWriteStarted>(`/onus/${rebootRow.id}/reboot`, {}, admin.token);
+      expect(res.status).toBe(200);
+      expect(res.body.message).not.toBe('Reboot Successfully');
+      await waitFor(async () => verdicts.length > 0, { timeoutMs: 40000, what: 'the reboot verdict' });
+      expect(verdicts[0]).toMatchObject({ onuId: rebootRow.id, verdict: 'no_effect_seen' });
+      expect(verdicts[0].message).toMatch(/^No effect seen: .* stayed online/);
+
+      const cleared = await client.post<{ code: string; message: string }>(
+        `/onus/${clearRow.id}/clear`,
+        { acceptInferred: true },
+        admin.token,
+      );
+      expect(cleared.status).toBe(409);
+      expect(cleared.body.code).toBe('WRITE_NO_EFFECT');
+      expect(cleared.body.message).toMatch(/No effect seen: the OLT still lists/);
+      // The stored record stays: the OLT still has the ONU.
+      expect((await onuRow(epon.id, eponOnu.ponPort, eponOnu.onuId))?.id).toBe(clearRow.id);
+    } finally {
+      for (const name of [GPON, EPON])
+        await sim.send('PUT', `/devices/${name}/faults`, { writesIgnored: false });
+    }
+    const audit: { action: string; code: string }[] = await db.query(
+      "SELECT action, after->>'code' AS code FROM audit_log WHERE entity_id = ANY($1) AND action IN ('onu.reboot.verified', 'onu.clear') ORDER BY created_at",
+      [[rebootRow.id, clearRow.id]],
+    );
+    expect(audit).toEqual([
+      { action: 'onu.reboot.verified', code: 'NO_EFFECT' },
+      { action: 'onu.clear', code: 'NO_EFFECT' },
+    ]);
   });
 
   it('draws one day of samples and 90 days from hourly rollups plus the hours not rolled up yet', async () => {
@@ -452,6 +562,8 @@ describe('one ONU: PPPoE lookup, live reads and device actions', () => {
     expect((await client.get(`/onus/${eponOnu.id}`, staff.token)).status).toBe(200);
     expect((await client.post(`/onus/${eponOnu.id}/clear`, {}, staff.token)).status).toBe(403);
     expect((await client.post(`/olts/${epon.id}/telnet-check`, {}, staff.token)).status).toBe(403);
+    expect((await client.get(`/olts/${epon.id}/write-paths`, staff.token)).status).toBe(200);
+    expect((await client.get(`/olts/${gpon.id}/write-paths`, staff.token)).status).toBe(404);
 
     const oltOnly = await userWithCodes(client, admin, [2006]);
     expect((await client.get(`/onus/${row.id}`, oltOnly.token)).status).toBe(403);

@@ -112,11 +112,17 @@ describe('monitoring with the demo fleet', () => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('button', { name: 'Reboot', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reboot', exact: true }).click();
-    await expectToast(page, 'success', 'Reboot Successfully');
+    // Sent is not success: 'Reboot Successfully' comes only once the ONU has gone and come back.
+    await expectToast(page, 'success', 'Reboot sent to');
     await status.and(page.locator('[data-status="offline"]')).waitFor({ timeout: 30000 });
+    const confirmed = page
+      .getByTestId('toast-success')
+      .filter({ hasText: 'Reboot Successfully' })
+      .waitFor({ timeout: 45000 });
     // A rebooting ONU is away 90 simulated seconds; time is frozen, so move it on.
     await sim.send('POST', '/clock', { advanceSeconds: 95 });
     await status.and(page.locator('[data-status="online"]')).waitFor({ timeout: 30000 });
+    await confirmed;
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 

@@ -20,9 +20,10 @@ export const DEVICE_COMMANDS = [
   'ports',
   'history',
   'telnet-check',
+  'record',
 ] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
-export const COMMANDS = [...DEVICE_COMMANDS, 'syslog'] as const;
+export const COMMANDS = [...DEVICE_COMMANDS, 'syslog', 'parse'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface PonctlArgs {
@@ -34,6 +35,8 @@ export interface PonctlArgs {
   onu?: OnuRef;
   mac?: string;
   ponPort?: number;
+  /** `record`: the recording file to write. */
+  out?: string;
 }
 
 /** `ponctl syslog [--vendor V]`: parses syslog lines from standard input, one JSON object per line. */
@@ -42,12 +45,24 @@ export interface SyslogArgs {
   vendor?: LogVendor;
 }
 
+/** `ponctl parse --brand B --mode M --command "CLI" [--file F]`: saved output through the driver's parser. */
+export interface ParseArgs {
+  command: 'parse';
+  brand: Brand;
+  mode: PonMode;
+  /** The CLI command that printed the output (picks the parser). */
+  cliCommand: string;
+  /** Where the output is; standard input when absent. */
+  file?: string;
+}
+
 export class UsageError extends Error {}
 
 const isLogVendor = (v: string): v is LogVendor => (LOG_VENDORS as readonly string[]).includes(v);
 
 export const USAGE = `usage: ponctl <${DEVICE_COMMANDS.join('|')}> --host H [options]
        ponctl syslog [--vendor ${LOG_VENDORS.join('|')}] < lines
+       ponctl parse --brand B --mode M --command "CLI COMMAND" [--file F] < output
   --port P            SNMP UDP port (161)
   --community C       SNMP community (public)
   --snmp-version V    v1 | v2c (default v2c)
@@ -64,8 +79,11 @@ export const USAGE = `usage: ponctl <${DEVICE_COMMANDS.join('|')}> --host H [opt
   --retries N         SNMP retries (1)
   --json              JSON array instead of a table
   --vendor V          \`syslog\`: the brand whose parser is tried first (the others follow)
+  --out FILE          \`record\`: write the device's answers to FILE (*.ponrec.json.gz), redacted
 \`syslog\` reads syslog lines on standard input and prints one JSON object per line:
-  {"vendor","kind","time","host","user","onu","mac","serial","reason","severity"} (null where absent)`;
+  {"vendor","kind","time","host","user","onu","mac","serial","reason","severity"} (null where absent)
+\`parse\` reads saved CLI output (--file F or standard input) with the driver's parser for --command and prints
+  the rows as a JSON array; an unknown command lists the ones it knows for that brand and mode`;
 
 const int = (name: string, v: string | undefined): number | undefined => {
   if (v === undefined) return undefined;
@@ -73,7 +91,15 @@ const int = (name: string, v: string | undefined): number | undefined => {
   return Number(v);
 };
 
-export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArgs {
+function parseCommandArgs(v: { brand?: string; mode?: string; command?: string; file?: string }): ParseArgs {
+  if (!v.brand || !isOltBrand(v.brand)) throw new UsageError(`parse needs --brand ${OLT_BRANDS.join('|')}`);
+  if (!v.mode || !isOltMode(v.mode)) throw new UsageError(`parse needs --mode ${OLT_MODES.join('|')}`);
+  if (!v.command?.trim())
+    throw new UsageError('parse needs --command "<the CLI command that printed the output>"');
+  return { command: 'parse', brand: v.brand, mode: v.mode, cliCommand: v.command, file: v.file };
+}
+
+export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArgs | ParseArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -99,6 +125,9 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
         retries: { type: 'string' },
         json: { type: 'boolean', default: false },
         vendor: { type: 'string' },
+        command: { type: 'string' },
+        file: { type: 'string' },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -117,6 +146,9 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
       throw new UsageError(`--vendor must be one of ${LOG_VENDORS.join(', ')}, got "${vendor}"`);
     return { command, vendor };
   }
+  if (command === 'parse') return parseCommandArgs(v);
+  if (v.command !== undefined || v.file !== undefined)
+    throw new UsageError('--command and --file are for parse');
   if (v.vendor !== undefined) throw new UsageError('--vendor is for syslog');
   if (!v.host) throw new UsageError('--host is required');
   if (v.brand && !isOltBrand(v.brand))
@@ -137,6 +169,8 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
   if ((command === 'onu' || command === 'history') && !onu)
     throw new UsageError(`${command} needs --onu PON:ID`);
   if (command === 'mac' && !v.mac) throw new UsageError('mac needs --mac');
+  if (command === 'record' && !v.out)
+    throw new UsageError('record needs --out FILE (e.g. olt.ponrec.json.gz)');
 
   const connection: DeviceConnection = {
     host: v.host,
@@ -176,5 +210,6 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
     onu,
     mac: v.mac,
     ponPort: int('pon', v.pon),
+    out: v.out,
   };
 }

@@ -13,7 +13,10 @@ import { SnmpError } from '@pondesk/device-snmp';
 import { parseSyslogLine } from '@pondesk/device-syslog';
 import { TelnetError, TelnetErrorCode } from '@pondesk/device-telnet';
 import { USAGE, UsageError, parsePonctlArgs, type PonctlArgs, type SyslogArgs } from './ponctl-args';
+import type { ParseArgs } from './ponctl-args';
+import { runParse } from './parse-command';
 import { renderKeyValues, renderTable, type Cell } from './table-format';
+import { runRecord } from './record-command';
 
 export interface Io {
   out(text: string): void;
@@ -253,7 +256,7 @@ async function runSyslog(a: SyslogArgs, io: Io): Promise<void> {
 
 /** Runs one ponctl invocation; returns the process exit code. */
 export async function runPonctl(argv: readonly string[], io: Io): Promise<number> {
-  let args: PonctlArgs | SyslogArgs;
+  let args: PonctlArgs | SyslogArgs | ParseArgs;
   try {
     args = parsePonctlArgs(argv);
   } catch (e) {
@@ -273,6 +276,18 @@ export async function runPonctl(argv: readonly string[], io: Io): Promise<number
       io.err(`ponctl: ${describeError(e)}`);
       return 1;
     }
+  }
+  if (args.command === 'parse') {
+    try {
+      await runParse(args, io);
+      return 0;
+    } catch (e) {
+      io.err(`ponctl: ${describeError(e)}`);
+      return 1;
+    }
+  }
+  if (args.command === 'record') {
+    return runRecord(args, io, describeError);
   }
   let dev: Awaited<ReturnType<typeof openDevice>> | null = null;
   try {

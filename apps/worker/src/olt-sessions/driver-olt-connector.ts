@@ -7,7 +7,7 @@ import {
   type OltDriver,
 } from '@pondesk/device-drivers';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
-import type { OltEntity } from '@pondesk/server-database';
+import { oltTransports, type OltEntity } from '@pondesk/server-database';
 import { DeviceTargetGuard } from './device-target-guard';
 import { OltConnector, type PollableOlt } from './olt-connector';
 
@@ -30,14 +30,17 @@ export class DriverOltConnector extends OltConnector {
 
   /** How to reach the OLT at `address` (its host, checked and resolved). */
   connection(olt: OltEntity, address = olt.host): DeviceConnection {
+    const via = oltTransports(olt);
     const password = this.box.openOptional(olt.passwordEnc);
-    const login = olt.username && password !== null ? { username: olt.username, password } : null;
+    const login =
+      via.telnet && olt.username && password !== null ? { username: olt.username, password } : null;
     return {
       host: address,
       snmp: {
         port: olt.snmpPort,
         version: 'v2c',
         community: this.box.open(olt.snmpCommunityEnc),
+        writeCommunity: this.box.openOptional(olt.snmpWriteCommunityEnc) ?? undefined,
         timeoutMs: this.config.SNMP_TIMEOUT_MS,
         retries: this.config.SNMP_RETRIES,
       },
@@ -48,18 +51,14 @@ export class DriverOltConnector extends OltConnector {
             enablePassword: this.box.openOptional(olt.enablePasswordEnc) ?? undefined,
           }
         : undefined,
-      http: login && olt.brand === 'avies' ? { port: olt.httpPort ?? 80, ...login } : undefined,
+      http: login && via.http ? { port: olt.httpPort ?? 80, ...login } : undefined,
     };
   }
 
   /** Every port the driver may open for this OLT (as `connection` decides, without unsealing anything). */
   private ports(olt: OltEntity): number[] {
-    const login = !!olt.username && !!olt.passwordEnc;
-    return [
-      olt.snmpPort,
-      ...(login ? [olt.telnetPort] : []),
-      ...(login && olt.brand === 'avies' ? [olt.httpPort ?? 80] : []),
-    ];
+    const via = oltTransports(olt);
+    return [olt.snmpPort, ...(via.telnet ? [olt.telnetPort] : []), ...(via.http ? [olt.httpPort ?? 80] : [])];
   }
 
   connect(olt: OltEntity): PollableOlt {
@@ -91,8 +90,9 @@ export class DriverOltConnector extends OltConnector {
       findLearnedMac: (mac) => use((driver) => driver.findLearnedMac(mac)),
       findMac: (mac) => use((driver) => driver.findMac(mac)),
       inactiveOnus: () => use((driver) => driver.listInactiveOnus()),
-      reboot: (onu) => use((driver) => driver.rebootOnu(onu)),
-      deleteOnu: (onu) => use((driver) => driver.deleteOnu(onu)),
+      writePaths: () => use(async (driver) => driver.writePaths()),
+      reboot: (onu, options) => use((driver) => driver.rebootOnu(onu, options)),
+      deleteOnu: (onu, options) => use((driver) => driver.deleteOnu(onu, options)),
       checkTelnet: () => use((driver) => driver.checkTelnetLogin()),
       systemHealth: () =>
         use(async (driver) => {

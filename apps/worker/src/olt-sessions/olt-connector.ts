@@ -5,7 +5,9 @@ import type {
   OnuRecord,
   OnuRef,
   TelnetLoginCheck,
+  WriteOptions,
 } from '@pondesk/device-drivers';
+import type { OltWritePaths } from '@pondesk/contracts';
 import type { OltEntity } from '@pondesk/server-database';
 
 export interface OltHealthReading {
@@ -29,8 +31,11 @@ export interface PollableOlt {
   findMac(mac: string): Promise<MacLocation[]>;
   /** The ONUs the OLT holds that are not online, with their last down reasons and times. */
   inactiveOnus(): Promise<OnuRecord[]>;
-  reboot(onu: OnuRef): Promise<void>;
-  deleteOnu(onu: OnuRef): Promise<void>;
+  /** The path each write takes on this OLT with its stored credentials. */
+  writePaths(): Promise<OltWritePaths>;
+  /** Sends the reboot by the OLT's write path (an inferred path only with `acceptInferred`). */
+  reboot(onu: OnuRef, options?: WriteOptions): Promise<void>;
+  deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void>;
   checkTelnet(): Promise<TelnetLoginCheck>;
   systemHealth(): Promise<OltHealthReading>;
   close(): Promise<void>;

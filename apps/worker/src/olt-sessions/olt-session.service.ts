@@ -61,10 +61,19 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Driver errors the operator gets by their own code; the rest are device errors. */
+const DRIVER_FAILURES: Partial<Record<DriverErrorCode, DeviceFailureCode>> = {
+  [DriverErrorCode.UNSUPPORTED]: 'UNSUPPORTED',
+  [DriverErrorCode.INFERRED_NOT_ACCEPTED]: 'INFERRED_NOT_ACCEPTED',
+  [DriverErrorCode.UNEXPECTED_REPLY]: 'UNEXPECTED_REPLY',
+};
+
 function failure(error: unknown): { ok: false; code: DeviceFailureCode; error: string } {
   if (error instanceof DeviceActionFailure) return { ok: false, code: error.code, error: error.message };
   if (error instanceof OltBusyError) return { ok: false, code: 'OLT_BUSY', error: error.message };
-  if (error instanceof DriverError && error.code === DriverErrorCode.UNSUPPORTED)
-    return { ok: false, code: 'UNSUPPORTED', error: error.message };
+  if (error instanceof DriverError) {
+    const code = DRIVER_FAILURES[error.code];
+    if (code) return { ok: false, code, error: error.message };
+  }
   return { ok: false, code: 'DEVICE', error: messageOf(error) };
 }

@@ -1,11 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import type { OnuHistoryEvent, OnuOptics, OnuRecord } from '@pondesk/device-drivers';
-import type { OnuDownReasonCode, OnuRealtime, OnuSignalReading } from '@pondesk/contracts';
-import { refreshOltStats, type OltEntity } from '@pondesk/server-database';
+import {
+  sessionRoom,
+  WRITE_VERDICT_MESSAGES,
+  type OltWritePaths,
+  type OnuDownReasonCode,
+  type OnuRealtime,
+  type OnuSignalReading,
+  type WritePathInfo,
+  type WriteVerdict,
+} from '@pondesk/contracts';
+import { AuditLogEntity, refreshOltStats, type OltEntity } from '@pondesk/server-database';
 import {
   JobName,
   JobQueue,
@@ -14,7 +23,9 @@ import {
   ONU_WATCH_MAX_MS,
   type DeviceOutcome,
   type OnuActionPayload,
+  type OnuRebootResult,
   type OnuWatchPayload,
+  type OnuWritePayload,
   type OnuWatchResult,
   type PortReadPayload,
   type PortReadResult,
@@ -29,6 +40,47 @@ import { ActionJournal } from './action-journal';
 
 /** A watch's follow-up look at the port, kept a while for inspection. */
 const WATCH_JOB_OPTIONS = { delay: ONU_WATCH_INTERVAL_MS, removeOnComplete: 100, removeOnFail: 100 };
+/** A deleted ONU must leave its port's table within these reads, this far apart. */
+const DELETE_CONFIRM_READS = 3;
+const DELETE_CONFIRM_GAP_MS = 2000;
+
+/** How a failed verdict is filed in the audit log (`NO_EFFECT` reads there as 'no effect seen'). */
+const VERDICT_CODES: Record<Exclude<WriteVerdict, 'confirmed'>, string> = {
+  offline: 'NOT_BACK',
+  no_effect_seen: 'NO_EFFECT',
+  gone: 'ONU_GONE',
+};
+
+/** What a reboot's watch concludes from one more look, or null to look again. */
+export function watchVerdict(seen: {
+  sawOffline: boolean;
+  back: boolean;
+  gone: boolean;
+  timedOut: boolean;
+  offlineOverdue: boolean;
+}): WriteVerdict | null {
+  if (seen.back) return 'confirmed';
+  if (seen.gone) return 'gone';
+  if (seen.offlineOverdue) return 'no_effect_seen';
+  if (seen.timedOut) return seen.sawOffline ? 'offline' : 'no_effect_seen';
+  return null;
+}
+
+/**
+ * The path a write takes, checked before anything is sent: none → UNSUPPORTED with the reason; an inferred
+ * one the operator did not accept → INFERRED_NOT_ACCEPTED. The driver checks the same again.
+ */
+function chosenPath(paths: OltWritePaths, kind: 'reboot' | 'delete', acceptInferred: boolean): WritePathInfo {
+  const path = paths[kind];
+  if (!path)
+    throw new DeviceActionFailure('UNSUPPORTED', paths.missing[kind] ?? `This OLT has no ${kind} path`);
+  if (path.evidence === 'inferred' && !acceptInferred)
+    throw new DeviceActionFailure(
+      'INFERRED_NOT_ACCEPTED',
+      `This OLT's ${kind} command is inferred (never seen on a device): ${path.steps.join(' → ')}`,
+    );
+  return path;
+}
 
 const reading = (o: OnuOptics, at: Date): OnuSignalReading => ({
   rxDbm: o.rxDbm,
@@ -65,7 +117,10 @@ export function summariseHistory(
  */
 @Injectable()
 export class OnuActionsService {
+  private readonly logger = new Logger(OnuActionsService.name);
   private readonly journal: ActionJournal;
+  /** A rebooted ONU not seen offline this long after the reboot took no effect. */
+  private readonly offlineWithinMs: number;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -77,6 +132,7 @@ export class OnuActionsService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.journal = ActionJournal.open(connections, config);
+    this.offlineWithinMs = config.ONU_REBOOT_OFFLINE_WITHIN_SECONDS * 1000;
   }
 
   @OnJob(JobName.OnuReadSignal)
@@ -125,62 +181,117 @@ export class OnuActionsService {
   }
 
   /**
-   * Reboots the ONU once per job: a retry of a job whose worker died after recording the reboot does not
-   * send it again (a second reboot would cut the subscriber off twice). It looks at the port instead: an
-   * ONU found down for a reboot confirms it; otherwise the outcome is unknown and the operator decides.
-   * Either way the port is watched, so the lists follow the ONU.
+   * Reboots the ONU once per job, by the OLT's write path (an inferred one only when the operator accepted
+   * it). A retry of a job whose worker died after recording the reboot does not send it again (a second
+   * reboot would cut the subscriber off twice): it looks at the port instead; an ONU found down for a
+   * reboot confirms it, otherwise the outcome is unknown and the operator decides. Either way the port is
+   * watched until the ONU has gone and come back, and that watch gives the verdict.
    */
   @OnJob(JobName.OnuReboot)
-  reboot(p: OnuActionPayload, job: Job): Promise<DeviceOutcome<{ watching: boolean }>> {
+  reboot(p: OnuWritePayload, job: Job): Promise<DeviceOutcome<OnuRebootResult>> {
     return this.run(p, async (session, olt) => {
+      const path = chosenPath(await session.writePaths(), 'reboot', p.acceptInferred);
       if (!(await this.journal.start(job))) {
         const record = await this.readPort(session, olt, p);
-        await this.watchAfterReboot(p);
-        if (record.status !== 'online' && record.lastDeregReason === 'reboot') return { watching: true };
+        await this.watchAfterReboot(p, Date.now());
+        if (record.status !== 'online' && record.lastDeregReason === 'reboot')
+          return { watching: true, path };
         throw new DeviceActionFailure(
           'OUTCOME_UNKNOWN',
           "The worker that sent this reboot stopped before the OLT confirmed it, and it was not sent again; check the ONU's status before rebooting it again",
         );
       }
-      await session.reboot(p);
-      await this.watchAfterReboot(p);
-      return { watching: true };
+      this.logWrite(olt, p, path);
+      const sentAt = Date.now();
+      await session.reboot(p, { acceptInferred: p.acceptInferred });
+      await this.watchAfterReboot(p, sentAt);
+      return { watching: true, path };
     });
   }
 
   /** Watches the port until the ONU has gone and come back, so the lists show it without a reload. */
-  private async watchAfterReboot(p: OnuActionPayload): Promise<void> {
-    await this.jobs.enqueue(
-      JobName.OnuWatch,
-      { ...p, until: Date.now() + ONU_WATCH_MAX_MS, sawOffline: false },
-      WATCH_JOB_OPTIONS,
-    );
+  private async watchAfterReboot(p: OnuWritePayload, sentAt: number): Promise<void> {
+    const watch: OnuWatchPayload = {
+      tenantId: p.tenantId,
+      oltId: p.oltId,
+      onuRef: p.onuRef,
+      ponPort: p.ponPort,
+      onuId: p.onuId,
+      until: sentAt + ONU_WATCH_MAX_MS,
+      offlineBy: sentAt + this.offlineWithinMs,
+      sawOffline: false,
+      verify: { requester: p.requester, ifName: p.ifName },
+    };
+    await this.jobs.enqueue(JobName.OnuWatch, watch, WATCH_JOB_OPTIONS);
   }
 
   /**
-   * Deletes the ONU on the OLT once per job. A retry after a worker died mid-clear does not send the delete
-   * again: it reads the port, and finishes the clear only when the OLT no longer lists the ONU.
+   * Deletes the ONU on the OLT once per job, by the OLT's write path, and answers success only once the OLT
+   * no longer lists it; an ONU still listed is 'no effect seen' and its stored record stays. A retry after
+   * a worker died mid-clear does not send the delete again: it reads the port, and finishes the clear only
+   * when the OLT no longer lists the ONU.
    */
   @OnJob(JobName.OnuClear)
-  clear(p: OnuActionPayload, job: Job): Promise<DeviceOutcome<{ deleted: boolean }>> {
+  clear(
+    p: OnuWritePayload,
+    job: Job,
+  ): Promise<DeviceOutcome<{ deleted: boolean; path: WritePathInfo | null }>> {
     return this.run(p, async (session, olt) => {
-      if (await this.journal.start(job)) await session.deleteOnu(p);
-      else if (
-        (await session.portOnus(p.ponPort)).some((r) => r.ponPort === p.ponPort && r.onuId === p.onuId)
-      )
-        throw new DeviceActionFailure(
-          'OUTCOME_UNKNOWN',
-          'The worker that sent this clear stopped before the OLT confirmed it, and it was not sent again; the OLT still lists the ONU, so clear it again',
-        );
+      const path = chosenPath(await session.writePaths(), 'delete', p.acceptInferred);
+      const sent = await this.journal.start(job);
+      if (sent) {
+        this.logWrite(olt, p, path);
+        await session.deleteOnu(p, { acceptInferred: p.acceptInferred });
+      }
+      if (!(await this.leftTheTable(session, p, sent ? DELETE_CONFIRM_READS : 1)))
+        throw sent
+          ? new DeviceActionFailure(
+              'NO_EFFECT',
+              `No effect seen: the OLT still lists ${p.ifName} after the delete was sent (${path.via}); the stored record is kept`,
+            )
+          : new DeviceActionFailure(
+              'OUTCOME_UNKNOWN',
+              'The worker that sent this clear stopped before the OLT confirmed it, and it was not sent again; the OLT still lists the ONU, so clear it again',
+            );
       await this.db.transaction(async (tx) => {
         await tx.query('DELETE FROM onu WHERE id = $1 AND olt_id = $2', [p.onuRef, olt.id]);
         await refreshOltStats(tx, [olt.id]);
       });
-      return { deleted: true };
+      return { deleted: true, path };
     });
   }
 
-  /** One look at the port after a reboot; schedules the next look until the ONU is back or time is up. */
+  /** Whether the ONU has left its port's table, looking up to `reads` times (an OLT may drop it a moment late). */
+  private async leftTheTable(session: PollableOlt, p: OnuActionPayload, reads: number): Promise<boolean> {
+    for (let i = 0; i < reads; i += 1) {
+      if (i > 0) await new Promise((r) => setTimeout(r, DELETE_CONFIRM_GAP_MS));
+      const listed = (await session.portOnus(p.ponPort)).some(
+        (r) => r.ponPort === p.ponPort && r.onuId === p.onuId,
+      );
+      if (!listed) return true;
+    }
+    return false;
+  }
+
+  /** Every write is logged with its path and evidence (never a credential); an inferred one says so. */
+  private logWrite(olt: OltEntity, p: OnuWritePayload, path: WritePathInfo): void {
+    const line = {
+      oltId: olt.id,
+      onuRef: p.onuRef,
+      kind: path.kind,
+      via: path.via,
+      evidence: path.evidence,
+      steps: path.steps,
+    };
+    if (path.evidence === 'inferred')
+      this.logger.warn(line, `ONU ${path.kind} sent by an inferred command (accepted by the operator)`);
+    else this.logger.log(line, `ONU ${path.kind} sent`);
+  }
+
+  /**
+   * One look at the port after a reboot; schedules the next look until the ONU is back or time is up. The
+   * last look gives the verdict: confirmed only when the ONU was seen offline and then online again.
+   */
   @OnJob(JobName.OnuWatch)
   async watch(p: OnuWatchPayload): Promise<OnuWatchResult> {
     // Back after the reboot: read its optics at once (port tables lag behind a fresh registration), so the
@@ -192,11 +303,49 @@ export class OnuActionsService {
     );
     const status = outcome.ok ? outcome.value : null;
     const sawOffline = p.sawOffline || (status !== null && status !== 'online');
-    const back = sawOffline && status === 'online';
-    const gone = !outcome.ok && (outcome.code === 'ONU_GONE' || outcome.code === 'OLT_GONE');
-    if (back || gone || Date.now() + ONU_WATCH_INTERVAL_MS > p.until) return { done: true, status };
+    const now = Date.now();
+    const verdict = watchVerdict({
+      sawOffline,
+      back: sawOffline && status === 'online',
+      gone: !outcome.ok && (outcome.code === 'ONU_GONE' || outcome.code === 'OLT_GONE'),
+      timedOut: now + ONU_WATCH_INTERVAL_MS > p.until,
+      offlineOverdue: !sawOffline && p.offlineBy !== undefined && now > p.offlineBy,
+    });
+    if (verdict) {
+      await this.tellVerdict(p, verdict);
+      return { done: true, status, verdict };
+    }
     await this.jobs.enqueue(JobName.OnuWatch, { ...p, sawOffline }, WATCH_JOB_OPTIONS);
     return { done: false, status };
+  }
+
+  /** The verdict goes to the session that sent the reboot and into the audit log under its sender. */
+  private async tellVerdict(p: OnuWatchPayload, verdict: WriteVerdict): Promise<void> {
+    if (!p.verify) return;
+    const { requester, ifName } = p.verify;
+    const message = WRITE_VERDICT_MESSAGES[verdict](ifName);
+    this.events.toRoom(sessionRoom(requester.sessionId), 'onu.write.verified', {
+      onuId: p.onuRef,
+      oltId: p.oltId,
+      kind: 'reboot',
+      verdict,
+      ifName,
+      message,
+      at: new Date().toISOString(),
+    });
+    const ok = verdict === 'confirmed';
+    await this.db.getRepository(AuditLogEntity).insert({
+      tenantId: p.tenantId,
+      actorUserId: requester.userId,
+      actorName: requester.actorName.slice(0, 60),
+      action: 'onu.reboot.verified',
+      entityType: 'onu',
+      entityId: p.onuRef,
+      before: { oltId: p.oltId, ifName },
+      after: ok ? { ok, verdict } : { ok, verdict, code: VERDICT_CODES[verdict], error: message },
+      ip: null,
+    });
+    if (!ok) this.logger.warn({ oltId: p.oltId, onuRef: p.onuRef, verdict }, message);
   }
 
   /**

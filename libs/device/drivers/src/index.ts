@@ -3,6 +3,13 @@ export * as profiles from './profiles';
 export type { DeviceConnection } from './support/connection';
 export { DriverError, DriverErrorCode } from './support/driver.exception';
 export { isUnreachableError } from './support/unreachable';
+export {
+  CLI_PARSERS,
+  knownCommands,
+  parseCliOutput,
+  type CliParser,
+  type ParsedRows,
+} from './parse/cli-parse';
 export { BaseOltDriver } from './support/base-olt-driver';
 export { BdcomEponDriver } from './drivers/bdcom-epon.driver';
 export { BdcomGponDriver } from './drivers/bdcom-gpon.driver';

@@ -5,6 +5,7 @@
  */
 import {
   ONU_DOWN_REASONS,
+  type OltWritePaths,
   type OltBrandCode,
   type OltModeCode,
   type OnuDownReasonCode,
@@ -114,6 +115,11 @@ export interface KnownOnus {
   onus?: readonly OnuRecord[];
 }
 
+export interface WriteOptions {
+  /** Send a path whose syntax is only inferred (the operator was told and confirmed). */
+  acceptInferred?: boolean;
+}
+
 export interface OltDriver {
   readonly brand: Brand;
   readonly mode: PonMode;
@@ -135,8 +141,25 @@ export interface OltDriver {
    */
   findLearnedMac(mac: string): Promise<MacLocation[] | null>;
   onuHistory(onu: OnuRef): Promise<OnuHistoryEvent[]>;
-  rebootOnu(onu: OnuRef): Promise<void>;
-  deleteOnu(onu: OnuRef): Promise<void>;
+  /**
+   * The path each write takes on this OLT with the credentials it was given (the first of
+   * `WRITE_PATHS[brand][mode][kind]` whose transport is available), and why a write has none.
+   */
+  writePaths(): OltWritePaths;
+  /**
+   * Reboots one ONU by `writePaths().reboot`. Throws `DriverError` UNSUPPORTED when there is no path,
+   * INFERRED_NOT_ACCEPTED when the path is inferred and `options.acceptInferred` is not set, and
+   * UNEXPECTED_REPLY (nothing further sent) when the device answers a step with anything but what the
+   * step expects. Says nothing of the effect: the caller verifies it (the ONU goes offline and comes back).
+   */
+  rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void>;
+  /** Deletes (unbinds) one ONU by `writePaths().delete`, saving where the path saves; errors as `rebootOnu`. */
+  deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void>;
+  /**
+   * Deletes every ONU of one PON port by `writePaths().clearPort` (a port-wide command, or the proven
+   * per-ONU loop over the ONUs the port lists); UNSUPPORTED where neither exists.
+   */
+  clearPort(ponPort: number, options?: WriteOptions): Promise<void>;
   checkTelnetLogin(): Promise<TelnetLoginCheck>;
   systemHealth(): Promise<SystemHealth>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request, Agent } from 'node:http';
 import { HsgqError, HsgqErrorCode } from './hsgq.exception';
+import { currentHsgqObserver, isHsgqSessionPath } from './hsgq-observer';
 
 export interface HsgqWebTarget {
   host: string;
@@ -58,6 +59,8 @@ export class HsgqWebClient {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  /** Recording hook (`ponctl record`); null unless the client was made inside `observeHsgq`. */
+  private readonly observer = currentHsgqObserver();
   readonly label: string;
   /** Logins performed (tests and metrics). */
   logins = 0;
@@ -266,11 +269,17 @@ export class HsgqWebClient {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             clearTimeout(timer);
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            });
+            const status = res.statusCode ?? 0;
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (this.observer && !isHsgqSessionPath(path))
+              this.observer({
+                method,
+                path,
+                body: payload?.toString('utf8') ?? null,
+                status,
+                response: text,
+              });
+            resolve({ status, headers: res.headers, body: text });
           });
           res.on('error', (e) => {
             clearTimeout(timer);

@@ -59,3 +59,26 @@ export {
 export { isLoopbackIpv4, loopbackRange } from './net/loopback';
 export { createPingHosts, flapPingHost, pingHostsAvailable, PING_HOSTS_MAX } from './net/ping-hosts';
 export type { PingHosts } from './net/ping-hosts';
+export { RecordedDevice, startRecordedDevice } from './recorded/recorded-device';
+export type { RecordedDeviceInfo, RecordedDeviceOptions } from './recorded/recorded-device';
+export {
+  RECORDING_EXTENSION,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  decodeRecording,
+  encodeRecording,
+  readRecording,
+  writeRecording,
+} from './recorded/recording-format';
+export type {
+  CliExchange,
+  DeviceRecording,
+  HttpExchange,
+  RecordedRead,
+  RecordingMeta,
+  RedactionCounts,
+} from './recorded/recording-format';
+export { formatSnmprec, parseSnmprec, snmprecLine } from './recorded/snmprec';
+export type { SnmprecEntry } from './recorded/snmprec';
+export { startRecordedTestDevice } from './testing/recorded-device';
+export type { RecordedTestDevice } from './testing/recorded-device';

@@ -1,9 +1,10 @@
 /**
  * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]
  * [--addresses shared|per-device] [--address-base IP] [--router-address-base IP] [--syslog HOST:PORT]
- * [--ping-hosts N]`
+ * [--ping-hosts N] [--archive FILE …]`
  * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL. `--list`
  * prints the fleet running on the control port (or, when none runs, the fleet the file describes) and exits.
+ * `--archive FILE` (repeatable) serves device recordings (`ponctl record`) instead of a fleet.
  */
 import { ADDRESS_MODES, DEFAULT_PORTS, resolveDevices, type AddressMode } from './config/fleet-config';
 import { DEFAULT_FLEET_PATH, fleetConfigFrom, startFleet } from './fleet/fleet-runner';
@@ -17,6 +18,7 @@ import {
   type PingHosts,
 } from './net/ping-hosts';
 import { formatSyslogTarget, syslogTargetOrThrow, type SyslogTarget } from './syslog/syslog-target';
+import { formatArchives, serveArchives } from './recorded/serve-archives';
 
 interface Args {
   fleet: string;
@@ -32,12 +34,14 @@ interface Args {
   syslog: SyslogTarget | undefined;
   /** Hosts to ping in a network namespace (0 = none). */
   pingHosts: number;
+  /** Device recordings to serve instead of the fleet. */
+  archives: string[];
 }
 
 const USAGE =
   'usage: npm run sim -- [--fleet FILE] [--list [--json]] [--port-offset N | --base-port N] [--time-scale X]' +
   ' [--control-port N] [--free-ports] [--addresses shared|per-device] [--address-base IP]' +
-  ' [--router-address-base IP] [--syslog HOST:PORT] [--ping-hosts N]\n';
+  ' [--router-address-base IP] [--syslog HOST:PORT] [--ping-hosts N] [--archive FILE …]\n';
 
 function addressMode(v: string): AddressMode {
   if (!(ADDRESS_MODES as readonly string[]).includes(v))
@@ -71,6 +75,7 @@ function parseArgs(argv: string[]): Args {
     // Loopback only: a target elsewhere stops the simulator with the reason.
     syslog: env['PONDESK_SIM_SYSLOG'] ? syslogTargetOrThrow(env['PONDESK_SIM_SYSLOG']) : undefined,
     pingHosts: env['PONDESK_SIM_PING_HOSTS'] ? pingHostCount(env['PONDESK_SIM_PING_HOSTS']) : 0,
+    archives: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -94,6 +99,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--router-address-base') args.routerAddressBase = next();
     else if (a === '--syslog') args.syslog = syslogTargetOrThrow(next());
     else if (a === '--ping-hosts') args.pingHosts = pingHostCount(next());
+    else if (a === '--archive') args.archives.push(next());
     else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -115,8 +121,26 @@ async function runningFleet(host: string, controlPort: number): Promise<SimDevic
   }
 }
 
+/** `--archive`: serve the recordings until interrupted. */
+async function mainArchives(args: Args): Promise<void> {
+  const served = await serveArchives(args.archives, {
+    mode: args.freePorts ? 'free' : 'fixed',
+    offset: args.offset,
+  });
+  process.stdout.write(
+    `${formatArchives(
+      args.archives,
+      served.devices.map((d) => d.info()),
+    )}\n`,
+  );
+  const shutdown = (): void => void served.stop().then(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.archives.length > 0) return mainArchives(args);
   const cfg = fleetConfigFrom(args.fleet);
   const bases = {
     snmpBase: (cfg.ports.snmp ?? DEFAULT_PORTS.snmp) + args.offset,

@@ -1,4 +1,4 @@
-export { SnmpClient } from './snmp-client';
+export { SnmpClient, SnmpSetRefusedError } from './snmp-client';
 export type {
   SnmpTarget,
   SnmpVersion,
@@ -10,3 +10,5 @@ export type {
 export { SnmpError, SnmpErrorCode } from './snmp.exception';
 export * from './snmp-value';
 export { compareOids, isUnder, indexOf, normalizeOid } from './oid';
+export { observeSnmp } from './snmp-observer';
+export type { SnmpObserver } from './snmp-observer';

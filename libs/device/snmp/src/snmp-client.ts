@@ -3,6 +3,7 @@ import type { RawVarbind, Session } from 'net-snmp';
 import { SnmpError, SnmpErrorCode } from './snmp.exception';
 import { compareOids, indexOf, isUnder, normalizeOid } from './oid';
 import { isEndMarker, toSnmpValue, type SnmpValue, type SnmpVarbind } from './snmp-value';
+import { currentSnmpObserver, reportAnswer } from './snmp-observer';
 
 export type SnmpVersion = 'v1' | 'v2c' | 'v3';
 
@@ -59,6 +60,55 @@ const ERR_AUTHORIZATION = 16;
  * One SNMP session to one agent. Requests may run concurrently (net-snmp matches responses by request id);
  * every failure is a typed `SnmpError` raised within timeout × (retries + 1).
  */
+/** Error-status names as the Net-SNMP tools print them (RFC 3416 numbering; RFC 3416 spells 5 `genErr`). */
+const SET_STATUS_NAMES = [
+  'noError',
+  'tooBig',
+  'noSuchName',
+  'badValue',
+  'readOnly',
+  'genError',
+  'noAccess',
+  'wrongType',
+  'wrongLength',
+  'wrongEncoding',
+  'wrongValue',
+  'noCreation',
+  'inconsistentValue',
+  'resourceUnavailable',
+  'commitFailed',
+  'undoFailed',
+  'authorizationError',
+  'notWritable',
+  'inconsistentName',
+] as const;
+
+/** The agent answered a SET with an error status: the write was refused, not lost. */
+export class SnmpSetRefusedError extends SnmpError {
+  constructor(
+    code: SnmpErrorCode,
+    /** The status name (`genError`, `notWritable`…). */
+    readonly status: string,
+    /** The OID the agent pointed at (its error index), when it named one. */
+    readonly oid: string | null,
+    target: string,
+    cause: unknown,
+  ) {
+    super(code, `${target} refused the SET${oid ? ` of ${oid}` : ''}: ${status}`, target, cause);
+    this.name = 'SnmpSetRefusedError';
+  }
+}
+
+/** A mapped SET failure that carries the agent's error status, as an `SnmpSetRefusedError`; else null. */
+function setRefusal(e: unknown): SnmpSetRefusedError | null {
+  if (!(e instanceof SnmpError) || !(e.cause instanceof Error)) return null;
+  const status = (e.cause as Error & { status?: unknown }).status;
+  if (typeof status !== 'number' || status <= 0) return null;
+  // net-snmp writes `<Status>: <oid>` when the error index points at a varbind.
+  const oid = /:\s*\.?(\d+(?:\.\d+)+)\s*$/.exec(e.cause.message)?.[1] ?? null;
+  return new SnmpSetRefusedError(e.code, SET_STATUS_NAMES[status] ?? String(status), oid, e.target, e.cause);
+}
+
 export class SnmpClient {
   readonly stats: SnmpStats = { requests: 0, varbinds: 0 };
   private readonly session: Session;
@@ -69,6 +119,8 @@ export class SnmpClient {
   private readonly retries: number;
   private closed = false;
   private sessionError: Error | null = null;
+  /** Recording hook (`ponctl record`); null unless the client was made inside `observeSnmp`. */
+  private readonly observer = currentSnmpObserver();
 
   constructor(readonly target: SnmpTarget) {
     this.version = target.version ?? 'v2c';
@@ -271,7 +323,10 @@ export class SnmpClient {
     return { columns: new Map(all.map((c) => [c.root, c.values])), truncated };
   }
 
-  /** SET one or more typed values (used for ONU reboot OIDs). */
+  /**
+   * SET one or more typed values in one request (ONU reboot and delete OIDs). An answer with an error status
+   * (genError, noAccess, notWritable, wrongValue…) is an `SnmpSetRefusedError` naming the status and the OID.
+   */
   async set(
     varbinds: readonly { oid: string; type: 'integer' | 'octets'; value: number | string }[],
   ): Promise<void> {
@@ -280,7 +335,25 @@ export class SnmpClient {
       type: v.type === 'integer' ? snmp.ObjectType.Integer : snmp.ObjectType.OctetString,
       value: v.value,
     }));
-    await this.request<RawVarbind[]>((cb) => this.session.set(raw, cb));
+    let answer: RawVarbind[];
+    try {
+      answer = await this.request<RawVarbind[]>((cb) => this.session.set(raw, cb));
+    } catch (e) {
+      throw setRefusal(e) ?? e;
+    }
+    // Some agents answer a SET of an object they lack with noSuchObject/noSuchInstance and no error status:
+    // nothing was written, so that is a refusal too.
+    for (const [i, vb] of answer.entries()) {
+      const v = toSnmpValue(vb);
+      if (isEndMarker(v))
+        throw new SnmpSetRefusedError(
+          SnmpErrorCode.REQUEST_FAILED,
+          v.type,
+          raw[i]?.oid ?? null,
+          this.label,
+          null,
+        );
+    }
   }
 
   close(): void {
@@ -330,7 +403,10 @@ export class SnmpClient {
               ),
             );
           } else if (error) reject(this.mapError(error));
-          else resolve(result as T);
+          else {
+            if (this.observer) reportAnswer(this.observer, result);
+            resolve(result as T);
+          }
         });
       } catch (e) {
         reject(this.mapError(e));

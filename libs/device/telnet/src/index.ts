@@ -11,3 +11,5 @@ export {
   filterEventLines,
 } from './terminal-cleaner';
 export type { IacReply } from './terminal-cleaner';
+export { observeTelnet } from './telnet-observer';
+export type { TelnetExchange, TelnetObserver } from './telnet-observer';

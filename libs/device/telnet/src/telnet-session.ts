@@ -3,6 +3,7 @@ import { Telnet } from 'telnet-client';
 import { hasControlCharacters } from '@pondesk/contracts';
 import type { TelnetProfile } from './telnet-profile';
 import { TelnetError, TelnetErrorCode } from './telnet.exception';
+import { currentTelnetObserver } from './telnet-observer';
 import {
   TelnetStreamFilter,
   filterEventLines,
@@ -61,6 +62,8 @@ export class TelnetSession {
   private broken: TelnetError | null = null;
   private promptRe: RegExp;
   private charCount = 0;
+  /** Recording hook (`ponctl record`); null unless the session was made inside `observeTelnet`. */
+  private readonly observer = currentTelnetObserver();
   /** The prompt line seen last (`epon-olt#`). */
   prompt: string | null = null;
 
@@ -182,8 +185,10 @@ export class TelnetSession {
       if (state !== 'prompt') throw this.authFailed();
     }
     this.learnPrompt();
+    this.observer?.({ prompt: null, command: '', output: '', next: this.prompt });
 
     if (!this.privileged && p.enableCommand) {
+      const userPrompt = this.prompt;
       this.resetBuffer();
       this.write(p.enableCommand + p.newline);
       let st = await this.waitFor(
@@ -211,6 +216,7 @@ export class TelnetSession {
           this.snapshot(),
         );
       }
+      this.observer?.({ prompt: userPrompt, command: p.enableCommand, output: '', next: this.prompt });
     }
     for (const cmd of p.disablePagerCommands) {
       // Not every firmware knows every pager command; a refusal is fine.
@@ -246,6 +252,7 @@ export class TelnetSession {
     if (this.closed)
       throw new TelnetError(TelnetErrorCode.CLOSED, `session to ${this.label} is closed`, this.label);
     const timeoutMs = options.timeoutMs ?? this.opts.commandTimeoutMs ?? 30_000;
+    const typedAt = this.prompt;
     this.resetBuffer();
     this.write(command + this.profile.newline);
     try {
@@ -275,6 +282,7 @@ export class TelnetSession {
       .map((l) => l.replace(/\s+$/, ''))
       .join('\n')
       .replace(/^\n+|\n+$/g, '');
+    this.observer?.({ prompt: typedAt, command, output: text, next: this.prompt });
     if (!options.allowErrors) {
       const err = text.split('\n').find((l) => this.profile.errorLines.some((r) => r.test(l.trim())));
       if (err !== undefined) {

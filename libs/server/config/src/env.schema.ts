@@ -119,6 +119,11 @@ export const envSchema = z.object({
   POLL_CONCURRENCY: intFromEnv(1, 1024, 64),
   SNMP_TIMEOUT_MS: intFromEnv(100, 60000, 3000),
   SNMP_RETRIES: intFromEnv(0, 10, 1),
+  /**
+   * Seconds within which a rebooted ONU must be seen offline; one still online then is reported as 'no
+   * effect seen' (a real ONU drops its link within seconds of taking a reboot).
+   */
+  ONU_REBOOT_OFFLINE_WITHIN_SECONDS: intFromEnv(10, 600, 90),
   /** Seconds between reachability/health checks of each OLT (offline after 3 failed ones). */
   OLT_HEALTH_INTERVAL_SECONDS: intFromEnv(5, 3600, 60),
   /** Raw rx samples older than this are dropped; hourly rollups stay. */

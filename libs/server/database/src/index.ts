@@ -5,6 +5,7 @@ export { migrations } from './migrations';
 export { ONU_SEARCH_COLUMN, ONU_SEARCH_SQL } from './onu-search';
 export { ONU_SEEN_ORDER_SQL, onuLastSeenSql } from './onu-seen';
 export * from './olt-stats';
+export * from './olt-transports';
 export { rollUpSignalHour, vacuumSignalHourly } from './signal-rollup';
 export { onuPlace, storedHit, storedMacOwners, storedOnusOf, type StoredOnu } from './scan-rows';
 export { preparedQuery } from './prepared-query';

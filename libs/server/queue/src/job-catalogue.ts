@@ -4,6 +4,7 @@ import type {
   ProbeResponse,
   SwitchCheckResponse,
   TelnetCheckResult,
+  WritePathInfo,
 } from '@pondesk/contracts';
 import type {
   DeviceOutcome,
@@ -13,7 +14,9 @@ import type {
   OltHealthResult,
   OltJobPayload,
   OnuActionPayload,
+  OnuRebootResult,
   OnuWatchPayload,
+  OnuWritePayload,
   OnuWatchResult,
   PollOltResult,
   PollSwitchResult,
@@ -82,8 +85,8 @@ export interface JobPayloads {
   [JobName.ProbeOlt]: ProbePayload;
   [JobName.OnuReadSignal]: OnuActionPayload;
   [JobName.OnuRealtime]: OnuActionPayload;
-  [JobName.OnuReboot]: OnuActionPayload;
-  [JobName.OnuClear]: OnuActionPayload;
+  [JobName.OnuReboot]: OnuWritePayload;
+  [JobName.OnuClear]: OnuWritePayload;
   [JobName.OnuWatch]: OnuWatchPayload;
   [JobName.PortRead]: PortReadPayload;
   [JobName.TelnetCheck]: TelnetCheckPayload;
@@ -104,8 +107,8 @@ export interface JobResults {
   [JobName.ProbeOlt]: ProbeResponse;
   [JobName.OnuReadSignal]: DeviceOutcome<OnuSignalReading>;
   [JobName.OnuRealtime]: DeviceOutcome<OnuRealtime>;
-  [JobName.OnuReboot]: DeviceOutcome<{ watching: boolean }>;
-  [JobName.OnuClear]: DeviceOutcome<{ deleted: boolean }>;
+  [JobName.OnuReboot]: DeviceOutcome<OnuRebootResult>;
+  [JobName.OnuClear]: DeviceOutcome<{ deleted: boolean; path: WritePathInfo | null }>;
   [JobName.OnuWatch]: OnuWatchResult;
   [JobName.PortRead]: PortReadResult;
   [JobName.TelnetCheck]: DeviceOutcome<TelnetCheckResult>;

@@ -4,6 +4,8 @@ import type {
   PortCheckResponse,
   ProbeRequest,
   ScanFailureCode,
+  WritePathInfo,
+  WriteVerdict,
 } from '@pondesk/contracts';
 
 /** What each job carries and answers; `job-catalogue.ts` ties them to the job names. */
@@ -69,11 +71,37 @@ export interface OnuActionPayload {
   onuId: number;
 }
 
+/** Who sent a write from the console: the verdict goes to this session's sockets and names this user in the audit log. */
+export interface WriteRequester {
+  sessionId: string;
+  userId: string;
+  actorName: string;
+}
+
+/** A reboot or clear sent from the console. */
+export interface OnuWritePayload extends OnuActionPayload {
+  /** The operator confirmed sending a path whose syntax is only inferred. */
+  acceptInferred: boolean;
+  requester: WriteRequester;
+  /** The ONU's name, for the verdict's words. */
+  ifName: string;
+}
+
 export interface OnuWatchPayload extends OnuActionPayload {
   /** Epoch ms after which the watch gives up. */
   until: number;
   /** The ONU has been seen offline since the reboot. */
   sawOffline: boolean;
+  /** Epoch ms by which a rebooted ONU must have been seen offline, or the reboot took no effect. */
+  offlineBy?: number;
+  /** The reboot this watch verifies: its verdict is told to the requester's session and audited. */
+  verify?: { requester: WriteRequester; ifName: string };
+}
+
+/** A reboot's job answer: the path it took; the verdict follows when the watch ends. */
+export interface OnuRebootResult {
+  watching: boolean;
+  path: WritePathInfo | null;
 }
 
 /** One PON port of one OLT, read at once (an ONU on it went down or came up, as its syslog said). */
@@ -88,6 +116,8 @@ export type PortReadResult = DeviceOutcome<{ onus: number; changed: number }>;
 export interface OnuWatchResult {
   done: boolean;
   status: string | null;
+  /** When the watch ended: what it saw of the reboot. */
+  verdict?: WriteVerdict;
 }
 
 /** A watch reads the port this often after a reboot, for at most this long. */
@@ -102,9 +132,20 @@ export interface TelnetCheckPayload {
 /**
  * Why on-demand device work did not give its answer. `OUTCOME_UNKNOWN`: a worker sent a reboot or clear
  * and died before confirming it; the retry did not send it again and could not confirm its effect.
+ * `INFERRED_NOT_ACCEPTED`: the write's path is inferred and the operator did not accept it (nothing sent).
+ * `UNEXPECTED_REPLY`: the OLT answered a write step unexpectedly; nothing further was sent.
+ * `NO_EFFECT`: the write was sent and accepted, but the OLT shows no change (a deleted ONU still listed).
  */
 export type DeviceFailureCode =
-  'ONU_GONE' | 'OLT_GONE' | 'OLT_BUSY' | 'UNSUPPORTED' | 'DEVICE' | 'OUTCOME_UNKNOWN';
+  | 'ONU_GONE'
+  | 'OLT_GONE'
+  | 'OLT_BUSY'
+  | 'UNSUPPORTED'
+  | 'DEVICE'
+  | 'OUTCOME_UNKNOWN'
+  | 'INFERRED_NOT_ACCEPTED'
+  | 'UNEXPECTED_REPLY'
+  | 'NO_EFFECT';
 
 /** On-demand device work answers with this rather than failing the job: the API turns it into an HTTP error. */
 export type DeviceOutcome<T> = { ok: true; value: T } | { ok: false; code: DeviceFailureCode; error: string };

@@ -16,5 +16,7 @@ export * from './fleet/shares';
 export * from './fleet/logs';
 export * from './fleet/ping';
 export * from './fleet/switches';
+export * from './fleet/device-writes';
+export * from './fleet/write-paths';
 export * from './validation';
 export * from './forms';

@@ -3,6 +3,7 @@ import type { SessionEventPushed } from './fleet/sessions';
 import type { DeviceLogLinesEvent } from './fleet/logs';
 import type { PopSourcesChangedEvent, ServerSamplesEvent } from './fleet/ping';
 import type { SwitchPortsChanged, SwitchStatusChanged } from './fleet/switches';
+import type { OnuWriteVerified } from './fleet/device-writes';
 import type { PermissionCode } from './identity/permissions';
 import type { OltStatus, OnuDownReasonCode, OnuStatusCode } from './fleet/vocabulary';
 
@@ -97,6 +98,8 @@ export interface ServerToClientEvents {
   'switch.ports.changed': (payload: SwitchPortsChanged) => void;
   /** A switch went online or offline, to the holders of 2004 or 2009. */
   'switch.status.changed': (payload: SwitchStatusChanged) => void;
+  /** The verdict on an ONU write (a reboot seen going down and back, or not), to the session that sent it. */
+  'onu.write.verified': (payload: OnuWriteVerified) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -1,13 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import type { OnuActionResult, OnuRealtime, OnuSignalReading, TelnetCheckResult } from '@pondesk/contracts';
-import { JobName, type DeviceOutcome, type JobResults, type OnuActionPayload } from '@pondesk/server-queue';
-import type { TenantActor } from '../../common/auth/actor';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import {
+  planWrites,
+  type OltWritePaths,
+  type OnuActionResult,
+  type OnuRealtime,
+  type OnuSignalReading,
+  type OnuWriteKind,
+  type OnuWriteRequest,
+  type OnuWriteStarted,
+  type TelnetCheckResult,
+  type WritePathInfo,
+} from '@pondesk/contracts';
+import { OltEntity, oltTransports } from '@pondesk/server-database';
+import {
+  JobName,
+  type DeviceOutcome,
+  type JobPayloads,
+  type JobResults,
+  type OnuActionPayload,
+} from '@pondesk/server-queue';
+import { actorName, type TenantActor } from '../../common/auth/actor';
 import { AuditService } from '../audit/audit.service';
 import { oltNotFound } from '../olts/olts.exception';
 import { DeviceJobsService } from '../../common/device-jobs/device-jobs.service';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
 import { OnuDetailsService, type VisibleOnu } from './onu-details.service';
-import { deviceFailure } from './onus.exception';
+import { deviceFailure, writeInferredNotAccepted, writeUnsupported } from './onus.exception';
 
 /** How long the API waits for the worker: a live read may queue behind a poll of the same OLT. */
 const READ_TIMEOUT_MS = 45_000;
@@ -25,6 +45,7 @@ export class OnuActionsService {
     private readonly jobs: DeviceJobsService,
     private readonly access: OltAccessService,
     private readonly audit: AuditService,
+    @InjectRepository(OltEntity) private readonly olts: Repository<OltEntity>,
   ) {}
 
   async readSignal(actor: TenantActor, id: string): Promise<OnuSignalReading> {
@@ -37,16 +58,65 @@ export class OnuActionsService {
     return this.act(actor, onu, JobName.OnuRealtime, 'onu.realtime', READ_TIMEOUT_MS, 'The realtime read');
   }
 
-  async reboot(actor: TenantActor, id: string): Promise<OnuActionResult> {
-    const onu = await this.details.visible(actor, id);
-    await this.act(actor, onu, JobName.OnuReboot, 'onu.reboot', WRITE_TIMEOUT_MS, 'The reboot');
-    return { ok: true, message: 'Reboot Successfully' };
+  /** The path each write takes on one of the user's OLTs, from its brand, mode and stored credentials. */
+  async writePaths(actor: TenantActor, oltId: string): Promise<OltWritePaths> {
+    if (!(await this.access.canSee(actor, oltId))) throw oltNotFound();
+    return this.pathsOf(oltId, actor.tenantId);
   }
 
-  async clear(actor: TenantActor, id: string): Promise<OnuActionResult> {
+  /**
+   * Sends the reboot and answers once the OLT took it; whether the ONU really went down and came back is
+   * told later (`onu.write.verified` to this session, and the audit log).
+   */
+  async reboot(actor: TenantActor, id: string, body: OnuWriteRequest): Promise<OnuWriteStarted> {
     const onu = await this.details.visible(actor, id);
-    await this.act(actor, onu, JobName.OnuClear, 'onu.clear', WRITE_TIMEOUT_MS, 'The clear');
+    const path = await this.checkedPath(actor, onu, 'reboot', body);
+    const done = await this.act(actor, onu, JobName.OnuReboot, 'onu.reboot', WRITE_TIMEOUT_MS, 'The reboot', {
+      acceptInferred: body.acceptInferred === true,
+      requester: { sessionId: actor.sessionId, userId: actor.userId, actorName: actorName(actor) },
+      ifName: onu.ifName,
+    });
+    return {
+      ok: true,
+      message: `Reboot sent to ${onu.ifName}; watching it go offline and come back`,
+      verification: 'watching',
+      path: done.path ?? path,
+    };
+  }
+
+  /** Deletes the ONU on its OLT; answers success only once the OLT no longer lists it. */
+  async clear(actor: TenantActor, id: string, body: OnuWriteRequest): Promise<OnuActionResult> {
+    const onu = await this.details.visible(actor, id);
+    await this.checkedPath(actor, onu, 'delete', body);
+    await this.act(actor, onu, JobName.OnuClear, 'onu.clear', WRITE_TIMEOUT_MS, 'The clear', {
+      acceptInferred: body.acceptInferred === true,
+      requester: { sessionId: actor.sessionId, userId: actor.userId, actorName: actorName(actor) },
+      ifName: onu.ifName,
+    });
     return { ok: true, message: 'Deleted Successfully!' };
+  }
+
+  private async pathsOf(oltId: string, tenantId: string): Promise<OltWritePaths> {
+    const olt = await this.olts.findOne({ where: { id: oltId, tenantId, show: true } });
+    if (!olt) throw oltNotFound();
+    return planWrites(olt.brand, olt.mode, oltTransports(olt));
+  }
+
+  /** Refuses, before anything is queued, a write with no path or an inferred one the operator did not accept. */
+  private async checkedPath(
+    actor: TenantActor,
+    onu: VisibleOnu,
+    kind: OnuWriteKind,
+    body: OnuWriteRequest,
+  ): Promise<WritePathInfo> {
+    const paths = await this.pathsOf(onu.oltId, actor.tenantId);
+    const path = paths[kind];
+    if (!path) throw writeUnsupported(paths.missing[kind] ?? `This OLT has no ${kind} path`);
+    if (path.evidence === 'inferred' && body.acceptInferred !== true)
+      throw writeInferredNotAccepted(
+        `This OLT's ${kind === 'delete' ? 'delete' : 'reboot'} command is inferred: it has never been seen working on a real device (${path.steps.join(' → ')}). Send it again with acceptInferred to confirm.`,
+      );
+    return path;
   }
 
   async telnetCheck(actor: TenantActor, oltId: string): Promise<TelnetCheckResult> {
@@ -68,23 +138,34 @@ export class OnuActionsService {
     action: string,
     timeoutMs: number,
     what: string,
+    extra?: Omit<JobPayloads[N], keyof OnuActionPayload>,
   ): Promise<ActionValue<N>> {
-    const payload: OnuActionPayload = {
+    const payload = {
       tenantId: actor.tenantId,
       oltId: onu.oltId,
       onuRef: onu.id,
       ponPort: onu.ponPort,
       onuId: onu.onuId,
-    };
+      ...extra,
+    } as JobPayloads[N];
     const outcome = (await this.jobs.run(job, payload, timeoutMs, what)) as DeviceOutcome<ActionValue<N>>;
+    const path = outcome.ok ? pathOf(outcome.value) : null;
     await this.audit.record(actor, {
       action,
       entityType: 'onu',
       entityId: onu.id,
       before: { oltId: onu.oltId, ifName: onu.ifName, pppoeIds: onu.pppoeIds },
-      after: outcome.ok ? { ok: true } : { ok: false, code: outcome.code, error: outcome.error },
+      after: outcome.ok
+        ? { ok: true, ...(path ? { via: path.via, evidence: path.evidence } : {}) }
+        : { ok: false, code: outcome.code, error: outcome.error },
     });
     if (!outcome.ok) throw deviceFailure(outcome.code, outcome.error);
     return outcome.value;
   }
+}
+
+/** The write path a write job's answer names, if it is one. */
+function pathOf(value: unknown): WritePathInfo | null {
+  if (!value || typeof value !== 'object' || !('path' in value)) return null;
+  return (value as { path: WritePathInfo | null }).path;
 }

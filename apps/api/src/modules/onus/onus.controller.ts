@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Permission,
+  type OltWritePaths,
   type OnuActionResult,
+  type OnuWriteStarted,
   type OnuDetail,
   type OnuEventList,
   type OnuFilters,
@@ -17,7 +19,7 @@ import { CurrentUser, type TenantActor } from '../../common/auth/actor';
 import { RequirePermission } from '../../common/auth/auth.decorators';
 import { PageQueryDto } from '../../common/http/page-query.dto';
 import { UuidParamPipe } from '../../common/http/uuid-param.pipe';
-import { SignalQueryDto, TimeZoneQueryDto, UpdateOnuDataDto } from './dto/onu-data.dto';
+import { OnuWriteDto, SignalQueryDto, TimeZoneQueryDto, UpdateOnuDataDto } from './dto/onu-data.dto';
 import { OnuQueryDto } from './dto/onu-query.dto';
 import { OnuActionsService } from './onu-actions.service';
 import { OnuDetailsService } from './onu-details.service';
@@ -143,20 +145,43 @@ export class OnusController {
   @Post('onus/:id/reboot')
   @HttpCode(200)
   @RequirePermission(...WRITE)
-  @ApiOperation({ summary: 'Reboots the ONU; its going and coming back arrive as onu.status.changed' })
+  @ApiOperation({
+    summary:
+      "Reboots the ONU by its OLT's write path; the verdict (down and back, or no effect) follows as onu.write.verified",
+  })
   reboot(
     @CurrentUser() actor: TenantActor,
     @Param('id', UuidParamPipe) id: string,
-  ): Promise<OnuActionResult> {
-    return this.actions.reboot(actor, id);
+    @Body() body: OnuWriteDto,
+  ): Promise<OnuWriteStarted> {
+    return this.actions.reboot(actor, id, body);
   }
 
   @Post('onus/:id/clear')
   @HttpCode(200)
   @RequirePermission(Permission.PortClear)
-  @ApiOperation({ summary: 'Clear: deletes the ONU on the OLT (telnet), then its stored record' })
-  clear(@CurrentUser() actor: TenantActor, @Param('id', UuidParamPipe) id: string): Promise<OnuActionResult> {
-    return this.actions.clear(actor, id);
+  @ApiOperation({
+    summary:
+      "Clear: deletes the ONU on the OLT by its write path, confirms it left the OLT's table, then drops the record",
+  })
+  clear(
+    @CurrentUser() actor: TenantActor,
+    @Param('id', UuidParamPipe) id: string,
+    @Body() body: OnuWriteDto,
+  ): Promise<OnuActionResult> {
+    return this.actions.clear(actor, id, body);
+  }
+
+  @Get('olts/:id/write-paths')
+  @RequirePermission(...WRITE, Permission.PortClear)
+  @ApiOperation({
+    summary: "How this OLT's reboot, delete and port clear are sent, and the evidence behind each command",
+  })
+  writePaths(
+    @CurrentUser() actor: TenantActor,
+    @Param('id', UuidParamPipe) id: string,
+  ): Promise<OltWritePaths> {
+    return this.actions.writePaths(actor, id);
   }
 
   @Post('olts/:id/telnet-check')

@@ -16,7 +16,19 @@ export enum OnuErrorCode {
   OLT_BUSY = 'OLT_BUSY',
   DEVICE_UNSUPPORTED = 'DEVICE_UNSUPPORTED',
   DEVICE_ERROR = 'DEVICE_ERROR',
+  WRITE_UNSUPPORTED = 'WRITE_UNSUPPORTED',
+  WRITE_INFERRED_NOT_ACCEPTED = 'WRITE_INFERRED_NOT_ACCEPTED',
+  WRITE_NO_EFFECT = 'WRITE_NO_EFFECT',
+  WRITE_UNEXPECTED_REPLY = 'WRITE_UNEXPECTED_REPLY',
 }
+
+/** No reboot or delete path with evidence for this OLT (its brand and mode, or its stored credentials). */
+export const writeUnsupported = (reason: string) =>
+  new ConflictException({ statusCode: 409, message: reason, code: OnuErrorCode.WRITE_UNSUPPORTED });
+
+/** The OLT's path is inferred and the request did not accept that. */
+export const writeInferredNotAccepted = (message: string) =>
+  new ConflictException({ statusCode: 409, message, code: OnuErrorCode.WRITE_INFERRED_NOT_ACCEPTED });
 
 export const onuNotFound = () =>
   new NotFoundException({ statusCode: 404, message: 'ONU not found', code: OnuErrorCode.ONU_NOT_FOUND });
@@ -45,6 +57,16 @@ export function deviceFailure(code: DeviceFailureCode, error: string): HttpExcep
       return oltNotFound();
     case 'OLT_BUSY':
       return new ConflictException({ statusCode: 409, message: error, code: OnuErrorCode.OLT_BUSY });
+    case 'INFERRED_NOT_ACCEPTED':
+      return writeInferredNotAccepted(error);
+    case 'NO_EFFECT':
+      return new ConflictException({ statusCode: 409, message: error, code: OnuErrorCode.WRITE_NO_EFFECT });
+    case 'UNEXPECTED_REPLY':
+      return new BadGatewayException({
+        statusCode: 502,
+        message: `The OLT answered a write step unexpectedly, so nothing more was sent: ${error}`,
+        code: OnuErrorCode.WRITE_UNEXPECTED_REPLY,
+      });
     case 'UNSUPPORTED':
       return new HttpException(
         { statusCode: 501, message: error, code: OnuErrorCode.DEVICE_UNSUPPORTED },

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OltEntity } from '@pondesk/server-database';
 import { DeviceJobsModule } from '../../common/device-jobs/device-jobs.module';
 import { OltAccessModule } from '../../common/olt-access/olt-access.module';
 import { OnuActionsService } from './onu-actions.service';
@@ -8,7 +10,7 @@ import { OnusService } from './onus.service';
 import { PppoeController } from './pppoe.controller';
 
 @Module({
-  imports: [OltAccessModule, DeviceJobsModule],
+  imports: [TypeOrmModule.forFeature([OltEntity]), OltAccessModule, DeviceJobsModule],
   controllers: [OnusController, PppoeController],
   providers: [OnusService, OnuDetailsService, OnuActionsService],
   // The shared OLT page reads the same list, limited to a share link's OLTs.

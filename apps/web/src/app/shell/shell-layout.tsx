@@ -9,6 +9,7 @@ import {
   refreshSession,
   updateSessionUser,
 } from '../../features/auth/session-store';
+import { WriteVerdictToasts } from '../../features/onus/components/write-verdict-toasts';
 import { sessionPart, useProfile } from '../../features/profile/hooks';
 import { profileKeys } from '../../features/profile/query-keys';
 import { connectSocket } from '../../shared/socket';
@@ -82,6 +83,7 @@ export default function ShellLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
+      <WriteVerdictToasts />
       {docked ? (
         <Drawer
           id="app-sidebar"

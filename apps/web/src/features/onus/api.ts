@@ -7,6 +7,9 @@ import type {
   OnuQuery,
   OnuRealtime,
   OnuSignalReading,
+  OnuWriteRequest,
+  OnuWriteStarted,
+  OltWritePaths,
   PppoeLookup,
   PppoeSuggestions,
   SignalDay,
@@ -40,9 +43,23 @@ export const readOnuSignal = (id: string) =>
 
 export const readOnuRealtime = (id: string) => http<OnuRealtime>(`${onu(id)}/realtime`, { method: 'POST' });
 
-export const rebootOnu = (id: string) => http<OnuActionResult>(`${onu(id)}/reboot`, { method: 'POST' });
+/** A reboot and a clear, with the operator's consent when the OLT's command is inferred. */
+export interface OnuWriteInput extends OnuWriteRequest {
+  id: string;
+}
 
-export const clearOnu = (id: string) => http<OnuActionResult>(`${onu(id)}/clear`, { method: 'POST' });
+const writeBody = ({ acceptInferred }: OnuWriteInput): OnuWriteRequest =>
+  acceptInferred ? { acceptInferred: true } : {};
+
+export const rebootOnu = (input: OnuWriteInput) =>
+  http<OnuWriteStarted>(`${onu(input.id)}/reboot`, { method: 'POST', body: writeBody(input) });
+
+export const clearOnu = (input: OnuWriteInput) =>
+  http<OnuActionResult>(`${onu(input.id)}/clear`, { method: 'POST', body: writeBody(input) });
+
+/** How each write would be sent to this OLT, and the evidence behind each command. */
+export const fetchWritePaths = (oltId: string, signal?: AbortSignal) =>
+  http<OltWritePaths>(`/olts/${encodeURIComponent(oltId)}/write-paths`, { signal });
 
 export const checkOltTelnet = (oltId: string, signal?: AbortSignal) =>
   http<TelnetCheckResult>(`/olts/${encodeURIComponent(oltId)}/telnet-check`, { method: 'POST', signal });

@@ -12,6 +12,7 @@ import {
   fetchOnus,
   fetchSignal,
   fetchSignalDays,
+  fetchWritePaths,
   lookupPppoe,
   readOnuRealtime,
   readOnuSignal,
@@ -19,6 +20,7 @@ import {
   suggestPppoe,
   updateOnuData,
   type OnuListSource,
+  type OnuWriteInput,
 } from './api';
 import { patchLookup, patchOnuDetail, patchOnuList } from './live-updates';
 import { onuKeys } from './query-keys';
@@ -113,6 +115,16 @@ export const useTelnetCheck = (oltId: string | undefined, enabled: boolean) =>
     retry: false,
   });
 
+/** How the OLT's writes are sent, read while a write dialog is open (the stored credentials may change). */
+export const useWritePaths = (oltId: string | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: onuKeys.writePaths(oltId ?? ''),
+    queryFn: ({ signal }) => fetchWritePaths(oltId ?? '', signal),
+    enabled: !!oltId && enabled,
+    staleTime: 0,
+    retry: false,
+  });
+
 function useInvalidateOnus() {
   const qc = useQueryClient();
   return () => {
@@ -137,10 +149,11 @@ export function useDeleteOnuRecord() {
 
 export function useClearOnu() {
   const invalidate = useInvalidateOnus();
-  return useMutation({ mutationFn: (id: string) => clearOnu(id), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: OnuWriteInput) => clearOnu(input), onSuccess: invalidate });
 }
 
-export const useRebootOnu = () => useMutation({ mutationFn: (id: string) => rebootOnu(id) });
+/** Answers once the reboot is sent; the verdict comes later over the socket (WriteVerdictToasts). */
+export const useRebootOnu = () => useMutation({ mutationFn: (input: OnuWriteInput) => rebootOnu(input) });
 
 export const useReadSignal = () => useMutation({ mutationFn: (id: string) => readOnuSignal(id) });
 

@@ -13,6 +13,8 @@ export const onuKeys = {
   events: (id: string, page: number) => [...onuKeys.all, 'events', id, page] as const,
   /** Outside `all`: a live read of the OLT must not be repeated by every refetch of stored data. */
   realtime: (id: string) => ['onu-realtime', id] as const,
+  /** Per OLT, outside `all`: ONU list refetches do not change how the OLT is written to. */
+  writePaths: (oltId: string) => ['olt-write-paths', oltId] as const,
   pppoe: (id: string) => ['pppoe', 'lookup', id] as const,
   suggestions: (q: string) => ['pppoe', 'suggest', q] as const,
   dashboard: () => ['dashboard'] as const,

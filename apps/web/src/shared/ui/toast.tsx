@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Snackbar } from '@mui/material';
 
-/** Toasts last 2 seconds, top right; green for success, red for failure (spec 1 §8). */
+/** Toasts last 2 seconds, top right; green for success, red for failure (spec 1 §8), amber for a warning. */
 export const TOAST_DURATION_MS = 2000;
 
-type Severity = 'success' | 'error';
+type Severity = 'success' | 'error' | 'warning';
 
 export interface Toast {
   id: number;
@@ -15,9 +15,15 @@ export interface Toast {
 interface ToastApi {
   success: (message: string) => void;
   error: (message: string) => void;
+  /** Something happened that is neither a plain success nor a failure (e.g. a write's unclear outcome). */
+  warning: (message: string) => void;
 }
 
-const ToastContext = createContext<ToastApi>({ success: () => undefined, error: () => undefined });
+const ToastContext = createContext<ToastApi>({
+  success: () => undefined,
+  error: () => undefined,
+  warning: () => undefined,
+});
 
 let nextId = 1;
 
@@ -36,7 +42,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setQueue((q) => withToast(q, severity, message));
   }, []);
   const api = useMemo<ToastApi>(
-    () => ({ success: (m) => push('success', m), error: (m) => push('error', m) }),
+    () => ({
+      success: (m) => push('success', m),
+      error: (m) => push('error', m),
+      warning: (m) => push('warning', m),
+    }),
     [push],
   );
   const current = queue[0];

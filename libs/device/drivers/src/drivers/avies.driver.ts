@@ -1,4 +1,4 @@
-import { HsgqSessionPool, type HsgqWebClient } from '@pondesk/device-http';
+import { HsgqError, HsgqErrorCode, HsgqSessionPool, type HsgqWebClient } from '@pondesk/device-http';
 import { codec } from '../profiles';
 import * as hsgq from '../profiles/avies-hsgq';
 import type {
@@ -12,6 +12,7 @@ import type {
   PonMode,
   PonPortInfo,
   SystemHealth,
+  WriteOptions,
 } from '../types';
 import { BaseOltDriver, readSystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
@@ -402,42 +403,64 @@ export class AviesDriver extends BaseOltDriver {
       });
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    if (this.useHttp) {
-      if (this.mode === 'epon')
-        await this.http.post(hsgq.http.epon.configPath, hsgq.http.epon.rebootBody(onu.ponPort, onu.onuId));
-      else
-        await this.http.post(
-          hsgq.http.gpon.rebootPath,
-          hsgq.http.gpon.rebootBody(hsgq.http.identifier.encode(onu.ponPort, onu.onuId)),
-        );
-      return;
-    }
-    await this.cli(async (sess) => {
-      await sess.exec(hsgq.commands.enterConfig, { allowErrors: true });
-      await sess.exec(hsgq.commands.enterPon(onu.ponPort));
-      await sess.exec(hsgq.commands.reboot(onu.onuId));
-      await sess.exec('exit', { allowErrors: true });
-    });
+  /** The web API (EPON flags 1, GPON identifier flags 4); EPON without a web login: the inferred `onu-reboot`. */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    if (path.via === 'http')
+      return this.mode === 'epon'
+        ? this.httpWrite(hsgq.http.epon.configPath, hsgq.http.epon.rebootBody(onu.ponPort, onu.onuId))
+        : this.httpWrite(
+            hsgq.http.gpon.rebootPath,
+            hsgq.http.gpon.rebootBody(hsgq.http.identifier.encode(onu.ponPort, onu.onuId)),
+          );
+    if (path.via === 'cli')
+      return this.cliWrite({
+        steps: [
+          hsgq.commands.enterConfig,
+          hsgq.commands.enterPon(onu.ponPort),
+          hsgq.commands.reboot(onu.onuId),
+          'exit',
+        ],
+        save: null,
+      });
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    if (!this.useHttp) return super.deleteOnu(onu);
-    if (this.mode === 'gpon') {
-      await this.http.post(
+  /** The web API: GPON by identifier; EPON from the allow list by port, id and MAC. */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    if (path.via !== 'http') throw this.unimplemented(path);
+    if (this.mode === 'gpon')
+      return this.httpWrite(
         hsgq.http.gpon.deletePath,
         hsgq.http.gpon.deleteBody(hsgq.http.identifier.encode(onu.ponPort, onu.onuId)),
       );
-      return;
-    }
     const row = (await this.listOnus({ ponPort: onu.ponPort })).find((r) => r.onuId === onu.onuId);
     if (!row) throw new DriverError(DriverErrorCode.NOT_FOUND, `ONU ${onu.ponPort}/${onu.onuId} not found`);
     const body = hsgq.http.epon.deleteBody(onu.ponPort, onu.onuId, row.mac ?? '');
     try {
-      await this.http.post(hsgq.http.epon.deletePath, body);
-    } catch {
+      await this.httpWrite(hsgq.http.epon.deletePath, body);
+    } catch (e) {
+      if (!(e instanceof DriverError && e.code === DriverErrorCode.UNEXPECTED_REPLY)) throw e;
       // Firmware before mid-2020 posts to the bare path.
-      await this.http.post(hsgq.http.epon.deletePathOld, body);
+      await this.httpWrite(hsgq.http.epon.deletePathOld, body);
+    }
+  }
+
+  /** A web write; an answer that is not the API's success envelope (`code` 1) is UNEXPECTED_REPLY. */
+  private async httpWrite(path: string, body: unknown): Promise<void> {
+    try {
+      await this.http.post(path, body);
+    } catch (e) {
+      if (
+        e instanceof HsgqError &&
+        (e.code === HsgqErrorCode.API_ERROR || e.code === HsgqErrorCode.INVALID_RESPONSE)
+      )
+        throw new DriverError(
+          DriverErrorCode.UNEXPECTED_REPLY,
+          `POST ${path} was not answered with success: ${e.message.slice(0, 200)}`,
+        );
+      throw e;
     }
   }
 

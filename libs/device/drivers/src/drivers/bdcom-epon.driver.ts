@@ -6,7 +6,15 @@ import {
   parseBdcomMacTable,
   bdcomModelFromSysDescr,
 } from '../profiles/bdcom-common';
-import type { MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo, SystemHealth } from '../types';
+import type {
+  MacLocation,
+  OnuOptics,
+  OnuRecord,
+  OnuRef,
+  PonPortInfo,
+  SystemHealth,
+  WriteOptions,
+} from '../types';
 import { BaseOltDriver, readSystemGroup, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
@@ -175,14 +183,50 @@ export class BdcomEponDriver extends BaseOltDriver {
     return learnedAt(rows, needle);
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    await this.cli((s) => s.exec(profile.commands.reboot(onu.ponPort, onu.onuId)));
+  /** SNMP `onuReset` = reset(0) by the ONU's ifIndex, else `epon reboot onu interface …` (answered `y`). */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    if (path.via === 'snmp') {
+      const ifIndex = await this.onuIfIndex(onu);
+      return this.snmpWrite([
+        [{ oid: `${profile.oids.onuReset}.${ifIndex}`, value: profile.onuResetValues.reset }],
+      ]);
+    }
+    if (path.via === 'cli')
+      return this.cliWrite({ steps: [profile.commands.reboot(onu.ponPort, onu.onuId)], save: null });
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    await this.cli(async (s) => {
-      for (const cmd of profile.commands.deleteSequence(onu.ponPort, onu.onuId)) await s.exec(cmd);
+  /** Unbind in the PON interface, then `write all`. */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    await this.cliWrite({
+      steps: profile.commands.unbindSequence(onu.ponPort, [onu.onuId]),
+      save: profile.commands.save,
     });
+  }
+
+  /** No port-wide command exists: the same unbind for every ONU the port lists, in one session, one save. */
+  override async clearPort(ponPort: number, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('clearPort', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    const ids = (await this.listOnus({ ponPort })).map((o) => o.onuId);
+    if (ids.length === 0) return;
+    await this.cliWrite({
+      steps: profile.commands.unbindSequence(ponPort, ids),
+      save: profile.commands.save,
+    });
+  }
+
+  /** The ONU's ifIndex from the interface names (`EPON0/3:7`), for the per-ONU SNMP columns. */
+  private async onuIfIndex(onu: OnuRef): Promise<number> {
+    const rows = await walkTable(this.snmp, { descr: profile.oids.ifDescr });
+    for (const [index, r] of rows) {
+      const name = profile.ifName.parse(str(r.descr) ?? '');
+      if (name?.ponPort === onu.ponPort && name.onuId === onu.onuId) return Number(index);
+    }
+    throw new DriverError(DriverErrorCode.NOT_FOUND, `ONU EPON0/${onu.ponPort}:${onu.onuId} not found`);
   }
 
   override async systemHealth(): Promise<SystemHealth> {

@@ -14,6 +14,7 @@ import type {
   OnuRef,
   PonPortInfo,
   SystemHealth,
+  WriteOptions,
 } from '../types';
 import { BaseOltDriver, readSystemGroup, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
@@ -184,13 +185,27 @@ export class BdcomGponDriver extends BaseOltDriver {
     return out;
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    await this.cli((s) => s.exec(profile.commands.reboot(onu.ponPort, onu.onuId)));
+  /** SNMP `gponOnuConfigReboot` = 1 by the ONU's ifIndex, else `gpon reboot onu interface …` (answered `y`). */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    if (path.via === 'snmp') {
+      const ifIndex = await this.onuIfIndex(onu);
+      return this.snmpWrite([
+        [{ oid: `${profile.oids.onuReboot}.${ifIndex}`, value: profile.onuRebootValues.reboot }],
+      ]);
+    }
+    if (path.via === 'cli')
+      return this.cliWrite({ steps: [profile.commands.reboot(onu.ponPort, onu.onuId)], save: null });
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    await this.cli(async (s) => {
-      for (const cmd of profile.commands.deleteSequence(onu.ponPort, onu.onuId)) await s.exec(cmd);
+  /** Unbind in `interface GPON 0/<p>`, then `write all`. */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    await this.cliWrite({
+      steps: profile.commands.unbindSequence(onu.ponPort, onu.onuId),
+      save: profile.commands.save,
     });
   }
 

@@ -4,6 +4,7 @@ import * as eponProfile from '../profiles/cdata-epon';
 import * as gponProfile from '../profiles/cdata-gpon';
 import {
   cdataDetect,
+  cdataTelnet,
   deviceIndex,
   healthOids,
   parseOntDetail,
@@ -21,12 +22,14 @@ import type {
   PonMode,
   PonPortInfo,
   SystemHealth,
+  WriteOptions,
 } from '../types';
 import { BaseOltDriver, readSystemGroup, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
 import { emptyOnu, sortOnus } from '../support/onu-record';
 import { bytes, num, raw, str, walkTable } from '../support/snmp-table';
+import type { CliWrite } from '../writes/cli-write';
 
 /**
  * C-Data EPON/GPON over the NSCRTV MIBs (ONU rows keyed by device index, PON resolved through ifDescr `pon0/0/N`)
@@ -140,9 +143,7 @@ export class CdataDriver extends BaseOltDriver {
         r['serial'] === undefined
       )
         continue;
-      const { ponIfIndex, onuId } = deviceIndex.decode(dev);
-      const pon = pons.get(ponIfIndex);
-      const ponPort = pon?.ponPort ?? (ponIfIndex >> 8) & 0xff;
+      const { pon, ponPort, onuId } = locateOnu(dev, pons);
       if (options.ponPort !== undefined && ponPort !== options.ponPort) continue;
       const rec = emptyOnu(
         ponPort,
@@ -251,9 +252,13 @@ export class CdataDriver extends BaseOltDriver {
     if (!this.hasTelnet || own.length > 0) return own;
     const rows = await this.cli(async (s) => {
       await s.exec(eponProfile.commands.enterConfig, { allowErrors: true });
-      return parseOntInfoTable(
-        await s.exec(eponProfile.commands.ontByMac(codec.macToUpperColon(mac)), { allowErrors: true }),
-      );
+      const out = await s.exec(eponProfile.commands.ontByMac(codec.macToUpperColon(mac)), {
+        allowErrors: true,
+      });
+      // The OLT's own "not found" error line (`The ONT is not exist`) is an answer: no such ONU. Any other
+      // output without the table's header is a layout we do not know, and raises.
+      if (isErrorOnly(out)) return [];
+      return parseOntInfoTable(out);
     });
     return rows.map((r) => ({
       mac: codec.normalizeMac(mac) ?? mac,
@@ -265,12 +270,34 @@ export class CdataDriver extends BaseOltDriver {
     }));
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    await this.inInterface(eponProfile.commands.reboot(onu.ponPort, onu.onuId));
+  /** `ont reboot <p> <o>` in the PON interface; GPON without telnet: NSCRTV `resetONU` = reset(1). */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    if (path.via === 'cli')
+      return this.cliWrite(this.inInterface(eponProfile.commands.reboot(onu.ponPort, onu.onuId), null));
+    if (path.via === 'snmp' && this.mode === 'gpon') {
+      const idx = await this.onuDeviceIndex(onu);
+      return this.snmpWrite([
+        [{ oid: `${gponProfile.oids.onuReboot}.${idx}`, value: gponProfile.onuRebootValues.reset }],
+      ]);
+    }
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    await this.inInterface(eponProfile.commands.delete(onu.ponPort, onu.onuId));
+  /** `ont delete <p> <o>` (the y/n answered by the session) in the PON interface, then `save`. */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    await this.cliWrite(
+      this.inInterface(eponProfile.commands.delete(onu.ponPort, onu.onuId), eponProfile.commands.save),
+    );
+  }
+
+  /** `ont delete <p> all` in the PON interface, then `save`. */
+  override async clearPort(ponPort: number, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('clearPort', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    await this.cliWrite(this.inInterface(eponProfile.commands.deleteAll(ponPort), eponProfile.commands.save));
   }
 
   /** Client MACs behind one ONU (CLI only). */
@@ -283,13 +310,25 @@ export class CdataDriver extends BaseOltDriver {
     });
   }
 
-  private async inInterface(command: string): Promise<void> {
-    await this.cli(async (s) => {
-      await s.exec(eponProfile.commands.enterConfig, { allowErrors: true });
-      await s.exec(eponProfile.commands.enterInterface(this.mode));
-      await s.exec(command);
-      await s.exec('exit', { allowErrors: true });
-    });
+  /** One command inside `interface epon|gpon 0/0`, entered from `config` and left again, then `save` if given. */
+  private inInterface(command: string, save: string | null): CliWrite {
+    const c = eponProfile.commands;
+    return { steps: [c.enterConfig, c.enterInterface(this.mode), command, 'exit'], save };
+  }
+
+  /**
+   * The ONU's device index as this OLT numbers its ONU table (the NSCRTV layout or V3's flat one), found by
+   * walking the table's status column rather than assumed, so a write never goes to another row.
+   */
+  private async onuDeviceIndex(onu: OnuRef): Promise<number> {
+    const pons = await this.ponIfIndexMap();
+    const status = this.mode === 'epon' ? eponProfile.oids.onuOperStatus : gponProfile.oids.onuOperStatus;
+    for (const [index] of await walkTable(this.snmp, { status })) {
+      const dev = Number(index.split('.')[0]);
+      const at = locateOnu(dev, pons);
+      if (at.ponPort === onu.ponPort && at.onuId === onu.onuId) return dev;
+    }
+    throw new DriverError(DriverErrorCode.NOT_FOUND, `ONU ${onu.ponPort}/${onu.onuId} not found`);
   }
 
   /** Uptime from the system group; CPU and memory from `systemGlobalExtObjects` when the firmware has them. */
@@ -304,4 +343,27 @@ export class CdataDriver extends BaseOltDriver {
       temperatureC: null,
     };
   }
+}
+
+type PonByIfIndex = Map<number, { ponPort: number; name: string; oper: number | null }>;
+
+/** Where an ONU device index points: its PON (by ifIndex, or by number in V3's flat layout) and ONU id. */
+function locateOnu(
+  dev: number,
+  pons: PonByIfIndex,
+): { pon: { ponPort: number; name: string } | undefined; ponPort: number; onuId: number } {
+  const flat = deviceIndex.decodeFlat(dev);
+  if (flat) {
+    const pon = [...pons.values()].find((p) => p.ponPort === flat.ponPort);
+    return { pon, ...flat };
+  }
+  const { ponIfIndex, onuId } = deviceIndex.decode(dev);
+  const pon = pons.get(ponIfIndex);
+  return { pon, ponPort: pon?.ponPort ?? (ponIfIndex >> 8) & 0xff, onuId };
+}
+
+/** Output that holds nothing but the CLI's error lines (and blank lines). */
+function isErrorOnly(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  return lines.length > 0 && lines.every((l) => cdataTelnet.errorLines.some((re) => re.test(l)));
 }

@@ -38,7 +38,7 @@ async function withServer(
 
 const bdcomModes = [
   { match: /^config$/, suffix: '_config' },
-  { match: /^interface (EPON|GPON)0\/(\d+)$/, suffix: '_config_pon' },
+  { match: /^interface (EPON|GPON) ?0\/(\d+)$/, suffix: '_config_pon' },
   { match: /^exit$/, suffix: null },
 ];
 
@@ -64,7 +64,7 @@ describe('BDCOM over telnet', () => {
           { match: /^show gpon interface GPON0\/8:29 onu basic-info$/, output: history },
           {
             match: /^gpon reboot onu interface GPON0\/8:29$/,
-            output: 'ONU rebooted',
+            output: '',
             confirm: 'Are you sure to reboot this ONU? (y/n) [n]',
           },
           { match: /^no gpon bind-onu sequence 29$/, output: '' },
@@ -113,9 +113,16 @@ describe('BDCOM over telnet', () => {
             'terminal width 0',
             'show gpon interface GPON0/11:1 onu optical-transceiver-diagnosis',
             'show gpon interface GPON0/8:29 onu basic-info',
+            // Each write logs in on a session of its own.
+            'enable',
+            'terminal length 0',
+            'terminal width 0',
             'gpon reboot onu interface GPON0/8:29',
+            'enable',
+            'terminal length 0',
+            'terminal width 0',
             'config',
-            'interface GPON0/8',
+            'interface GPON 0/8',
             'no gpon bind-onu sequence 29',
             'exit',
             'exit',
@@ -217,7 +224,11 @@ describe('C-Data over telnet (Huawei-like CLI, C-Data pager)', () => {
           { match: /^show ont optical-info 8 20$/, output: live[2].body.trim() },
           { match: /^show ont info 2 3$/, output: adapter[1].body.trim() },
           { match: /^ont reboot 2 3$/, output: '' },
-          { match: /^ont delete 2 3$/, output: '' },
+          { match: /^ont delete 2 3$/, output: '', confirm: 'Are you sure to delete the ONT? (y/n):' },
+          {
+            match: /^save$/,
+            output: 'Saving configuration, please wait...\nSave configuration successfully.',
+          },
         ],
       },
       async (port, server) => {
@@ -249,7 +260,19 @@ describe('C-Data over telnet (Huawei-like CLI, C-Data pager)', () => {
           ]);
           await d.rebootOnu({ ponPort: 2, onuId: 3 });
           await d.deleteOnu({ ponPort: 2, onuId: 3 });
-          expect(server.log.filter((l) => /^ont /.test(l))).toEqual(['ont reboot 2 3', 'ont delete 2 3']);
+          // Each write on a session of its own, from the prompt login gives; the delete answers y/n and saves.
+          expect(server.log.slice(server.log.indexOf('ont reboot 2 3') - 2)).toEqual([
+            'config',
+            'interface epon 0/0',
+            'ont reboot 2 3',
+            'exit',
+            'enable',
+            'config',
+            'interface epon 0/0',
+            'ont delete 2 3',
+            'exit',
+            'save',
+          ]);
         } finally {
           await d.close();
         }
@@ -259,7 +282,7 @@ describe('C-Data over telnet (Huawei-like CLI, C-Data pager)', () => {
 });
 
 describe('V-SOL GPON over telnet', () => {
-  it('reads `show onu N optical_info` inside the PON interface and runs reboot/delete there', async () => {
+  it('reads `show onu N optical_info` inside the PON interface and runs reboot (inferred, accepted) and delete there', async () => {
     await withServer(
       {
         hostname: 'gpon-olt',
@@ -292,7 +315,8 @@ describe('V-SOL GPON over telnet', () => {
             temperatureC: 54.5,
             oltRxDbm: null,
           });
-          await d.rebootOnu({ ponPort: 1, onuId: 2 });
+          // The CLI reboot is inferred (manual only): sent because the caller accepts that.
+          await d.rebootOnu({ ponPort: 1, onuId: 2 }, { acceptInferred: true });
           await d.deleteOnu({ ponPort: 1, onuId: 2 });
           expect(server.log.filter((l) => /^(onu|no onu)/.test(l))).toEqual(['onu 2 reboot', 'no onu 2']);
         } finally {

@@ -2,12 +2,21 @@ import type { SnmpValue } from '@pondesk/device-snmp';
 import { codec } from '../profiles';
 import * as profile from '../profiles/vsol-epon';
 import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
-import type { OltIdentity, OnuOptics, OnuRecord, OnuRef, PonPortInfo, SystemHealth } from '../types';
+import type {
+  OltIdentity,
+  OnuOptics,
+  OnuRecord,
+  OnuRef,
+  PonPortInfo,
+  SystemHealth,
+  WriteOptions,
+} from '../types';
 import { BaseOltDriver, readSystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
 import { emptyOnu, sortOnus } from '../support/onu-record';
 import { num, raw, str, walkTable } from '../support/snmp-table';
+import type { CliWrite } from '../writes/cli-write';
 
 /**
  * V-SOL EPON over SNMP: auth table (status, MAC, description, reason, distance, times) + opm-diag strings
@@ -214,22 +223,34 @@ export class VsolEponDriver extends BaseOltDriver {
     };
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    await this.cli(async (s) => {
-      await s.exec(profile.commands.enterConfig, { allowErrors: true });
-      await s.exec(profile.commands.enterPon(onu.ponPort));
-      await s.exec(profile.commands.reboot(onu.onuId));
-      await s.exec('exit', { allowErrors: true });
-    });
+  /** SNMP `resetOnu` (PON and ONU in one SET), else the inferred `onu <o> ctc reset` in the PON interface. */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    const a = profile.actionOids;
+    if (path.via === 'snmp')
+      return this.snmpWrite([
+        [
+          { oid: a.resetPon, value: onu.ponPort },
+          { oid: a.resetOnu, value: onu.onuId },
+        ],
+      ]);
+    if (path.via === 'cli') return this.cliWrite(inPon(onu.ponPort, profile.commands.reboot(onu.onuId)));
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    await this.cli(async (s) => {
-      await s.exec(profile.commands.enterConfig, { allowErrors: true });
-      await s.exec(profile.commands.enterPon(onu.ponPort));
-      await s.exec(profile.commands.delete(onu.onuId));
-      await s.exec('exit', { allowErrors: true });
-    });
+  /** SNMP `noAuthOnu` (PON and ONU in one SET), else the inferred `no onu auth onuid <o>`. */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    const a = profile.actionOids;
+    if (path.via === 'snmp')
+      return this.snmpWrite([
+        [
+          { oid: a.deletePon, value: onu.ponPort },
+          { oid: a.deleteOnu, value: onu.onuId },
+        ],
+      ]);
+    if (path.via === 'cli') return this.cliWrite(inPon(onu.ponPort, profile.commands.delete(onu.onuId)));
+    throw this.unimplemented(path);
   }
 
   /** Uptime from the system group; CPU and memory load from the V1600D's `v1600dSysCfg` scalars. */
@@ -245,4 +266,12 @@ export class VsolEponDriver extends BaseOltDriver {
       temperatureC: null,
     };
   }
+}
+
+/** One command inside `interface epon 0/<p>`, entered from `configure terminal` and left again; no save. */
+function inPon(ponPort: number, command: string): CliWrite {
+  return {
+    steps: [profile.commands.enterConfig, profile.commands.enterPon(ponPort), command, 'exit'],
+    save: null,
+  };
 }

@@ -2,12 +2,22 @@ import type { SnmpValue } from '@pondesk/device-snmp';
 import { codec } from '../profiles';
 import * as profile from '../profiles/vsol-gpon';
 import { cleanPonName, vsolModelFromText } from '../profiles/vsol-common';
-import type { KnownOnus, MacLocation, OnuOptics, OnuRecord, OnuRef, PonPortInfo } from '../types';
+import type {
+  KnownOnus,
+  MacLocation,
+  OnuOptics,
+  OnuRecord,
+  OnuRef,
+  PonPortInfo,
+  WriteOptions,
+} from '../types';
 import { BaseOltDriver, type SystemGroup } from '../support/base-olt-driver';
 import type { DeviceConnection } from '../support/connection';
 import { DriverError, DriverErrorCode } from '../support/driver.exception';
 import { emptyOnu, sortOnus } from '../support/onu-record';
 import { num, raw, str, walkTable } from '../support/snmp-table';
+import type { CliWrite } from '../writes/cli-write';
+import type { SnmpIntegerSet } from '../writes/snmp-write';
 
 /**
  * V-SOL GPON over SNMP (37950.1.1.6 tables, columns inferred from real V1600GS walks; no MIB) with telnet
@@ -208,22 +218,46 @@ export class VsolGponDriver extends BaseOltDriver {
     return learned;
   }
 
-  override async rebootOnu(onu: OnuRef): Promise<void> {
-    await this.inPon(onu.ponPort, profile.commands.reboot(onu.onuId));
+  /** SNMP `gOnuOpAction` reboot(1) after the PON and ONU scalars, else the inferred `onu <o> reboot`. */
+  override async rebootOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('reboot', options);
+    if (path.via === 'snmp') return this.snmpWrite(opAction(onu, profile.onuActions.reboot));
+    if (path.via === 'cli') return this.cliWrite(inPon(onu.ponPort, profile.commands.reboot(onu.onuId)));
+    throw this.unimplemented(path);
   }
 
-  override async deleteOnu(onu: OnuRef): Promise<void> {
-    await this.inPon(onu.ponPort, profile.commands.delete(onu.onuId));
+  /** `no onu <o>` in the PON interface (confirmed live), else SNMP `gOnuOpAction` del(2). */
+  override async deleteOnu(onu: OnuRef, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('delete', options);
+    if (path.via === 'cli') return this.cliWrite(inPon(onu.ponPort, profile.commands.delete(onu.onuId)));
+    if (path.via === 'snmp') return this.snmpWrite(opAction(onu, profile.onuActions.delete));
+    throw this.unimplemented(path);
   }
 
-  private async inPon(ponPort: number, command: string): Promise<void> {
-    await this.cli(async (s) => {
-      await s.exec(profile.commands.enterConfig, { allowErrors: true });
-      await s.exec(profile.commands.enterPon(ponPort));
-      await s.exec(command);
-      await s.exec('exit', { allowErrors: true });
-    });
+  /** `no onu all` in the PON interface. */
+  override async clearPort(ponPort: number, options?: WriteOptions): Promise<void> {
+    const path = this.writePath('clearPort', options);
+    if (path.via !== 'cli') throw this.unimplemented(path);
+    await this.cliWrite(inPon(ponPort, profile.commands.deleteAll));
   }
+}
+
+/** One command inside `interface gpon 0/<p>`, entered from `configure terminal` and left again; no save. */
+function inPon(ponPort: number, command: string): CliWrite {
+  return {
+    steps: [profile.commands.enterConfig, profile.commands.enterPon(ponPort), command, 'exit'],
+    save: null,
+  };
+}
+
+/** The three `gOnuOpAction` SETs, one request each, in the MIB's order: PON, ONU, then the action. */
+function opAction(onu: OnuRef, action: number): SnmpIntegerSet[][] {
+  const a = profile.actionOids;
+  return [
+    [{ oid: a.pon, value: onu.ponPort }],
+    [{ oid: a.onu, value: onu.onuId }],
+    [{ oid: a.action, value: action }],
+  ];
 }
 
 type PonColumn = 'name' | 'total' | 'online' | 'temp' | 'volt' | 'bias' | 'tx';

@@ -29,6 +29,7 @@ export const oids = {
   onuMac: `${E}.10.1.1.3`,
   onuStatus: `${E}.10.1.1.26`,
   onuDistance: `${E}.10.1.1.27`,
+  /** onuReset, write-only: reset(0), no-reset(1) — the inverted sense is the MIB's (`onuResetValues`). */
   onuReset: `${E}.10.1.1.29`,
   onuLastAlive: `${E}.10.1.1.80`,
   onuMacAlt: `${E}.10.4.1.1`,
@@ -57,6 +58,9 @@ export const oids = {
   ifOperStatus: '1.3.6.1.2.1.2.2.1.8',
   ifAlias: '1.3.6.1.2.1.31.1.1.1.18',
 } as const;
+
+/** NMS-EPON-ONU `onuReset` values (NMS-EPON-ONU.MIB line 452; Ubilling and plugin_bdcom write 0). */
+export const onuResetValues = { reset: 0, noReset: 1 } as const;
 
 /** Interface naming: `EPON0/<pon>` for the port, `EPON0/<pon>:<onu>` for an ONU (ifIndex itself is arbitrary). */
 export const ifName = {
@@ -146,15 +150,16 @@ export const commands = {
   macTable: 'show mac address-table',
   macLookup: (dottedMac: string) => `show mac address-table ${dottedMac}`,
   reboot: (ponPort: number, onuId: number) => `epon reboot onu interface EPON0/${ponPort}:${onuId}`,
-  /** Delete = unbind inside the PON interface, then save. */
-  deleteSequence: (ponPort: number, onuId: number): string[] => [
+  /** Delete = unbind inside the PON interface (CLI-ACTIONS §1), then `save`. Several ONUs: one unbind each. */
+  unbindSequence: (ponPort: number, onuIds: readonly number[]): string[] => [
     'config',
     `interface EPON0/${ponPort}`,
-    `no epon bind-onu sequence ${onuId}`,
+    ...onuIds.map((o) => `no epon bind-onu sequence ${o}`),
     'exit',
     'exit',
-    'write',
   ],
+  /** Ubilling's save after an unbind; without it the binding returns after an OLT reboot. */
+  save: 'write all',
   cpu: 'show cpu',
   version: 'show version',
 } as const;

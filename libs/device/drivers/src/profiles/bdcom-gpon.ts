@@ -32,6 +32,8 @@ export const oids = {
   onuDeactiveReason: `${G}.3.1.1.35`,
   onuStatusSerial: `${G}.3.3.1.2`,
   onuStatus: `${G}.3.3.1.4`,
+  /** gponOnuConfigTable `gponOnuConfigReboot`, by ONU ifIndex: reboot(1). */
+  onuReboot: `${G}.3.2.1.4`,
   onuRxPower: `${G}.3.4.1.2`,
   onuTxPower: `${G}.3.4.1.3`,
   ifDescr: '1.3.6.1.2.1.2.2.1.2',
@@ -39,6 +41,9 @@ export const oids = {
   ifName: '1.3.6.1.2.1.31.1.1.1.1',
   ifAlias: '1.3.6.1.2.1.31.1.1.1.18',
 } as const;
+
+/** `gponOnuConfigReboot` values (NMS-GPON-MIB; ABillS `RESET_VALUE 1`). */
+export const onuRebootValues = { reboot: 1 } as const;
 
 export const ifName = {
   pon: (ponPort: number, slot = 0): string => `GPON${slot}/${ponPort}`,
@@ -137,14 +142,15 @@ export const commands = {
   macTable: 'show mac address-table',
   macLookup: (dottedMac: string) => `show mac address-table ${dottedMac}`,
   reboot: (ponPort: number, onuId: number) => `gpon reboot onu interface GPON0/${ponPort}:${onuId}`,
-  deleteSequence: (ponPort: number, onuId: number): string[] => [
+  /** switcher-core GP3600 writes the interface with a space (`interface GPON 0/<p>`), then `save`. */
+  unbindSequence: (ponPort: number, onuId: number): string[] => [
     'config',
-    `interface GPON0/${ponPort}`,
+    `interface GPON 0/${ponPort}`,
     `no gpon bind-onu sequence ${onuId}`,
     'exit',
     'exit',
-    'write all',
   ],
+  save: 'write all',
   cpu: 'show cpu',
   version: 'show version',
 } as const;

@@ -42,6 +42,9 @@ export const oids = {
   ifOperStatus: '1.3.6.1.2.1.2.2.1.8',
 } as const;
 
+/** NSCRTV-FTTX-GPON `resetONU` values: reset(1) (switcher-core `ont.action.resetOnu`). */
+export const onuRebootValues = { reset: 1 } as const;
+
 export const opticsIndexSuffix = '0.0';
 
 export const OPTIC_SENTINELS = [-1, 0, 65535, -65535, 2147483647] as const;

@@ -67,6 +67,17 @@ export const oids = {
 } as const;
 
 /**
+ * Action scalars of the V1600D MIB (`resetOnu`, `noAuthOnu`): the PON and the ONU number go in one SET request,
+ * the ONU last, as Ubilling's V_SOL_V1600D template sends them (CLI-ACTIONS §3).
+ */
+export const actionOids = {
+  resetPon: `${V}.12.1.15.1.0`,
+  resetOnu: `${V}.12.1.15.2.0`,
+  deletePon: `${V}.12.1.8.1.0`,
+  deleteOnu: `${V}.12.1.8.2.0`,
+} as const;
+
+/**
  * V1600D `v1600dSysCfg` cpuLoad / memoryLoad, percent: [REC] `vsolution_v1600d.snmprec` answers 26 and 18 (LibreNMS
  * reads them as CPU and memory load). The V1600G MIB has no such objects, so V-SOL GPON reports none.
  */

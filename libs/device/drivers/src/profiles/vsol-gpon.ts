@@ -58,6 +58,19 @@ export const oids = {
   ifOperStatus: '1.3.6.1.2.1.2.2.1.8',
 } as const;
 
+/**
+ * `gOnuOpAction` scalars of the V1600G MIB: PON, then ONU, then the action, as three SETs in that order
+ * (switcher-core V1600G, CLI-ACTIONS §4).
+ */
+export const actionOids = {
+  pon: `${G}.5.1.0`,
+  onu: `${G}.5.2.0`,
+  action: `${G}.5.3.0`,
+} as const;
+
+/** `gOnuOpAction` values: reboot(1), del(2). */
+export const onuActions = { reboot: 1, delete: 2 } as const;
+
 export const onuIndex = {
   encode: (ponPort: number, onuId: number): string => `${ponPort}.${onuId}`,
   decode(index: string): { ponPort: number; onuId: number } | null {
@@ -173,6 +186,8 @@ export const commands = {
   interfaceBrief: 'show interface brief',
   reboot: (onuId: number) => `onu ${onuId} reboot`,
   delete: (onuId: number) => `no onu ${onuId}`,
+  /** Every ONU of the PON (the live-confirmed command reference). */
+  deleteAll: 'no onu all',
   version: 'show version',
 } as const;
 

@@ -14,9 +14,19 @@ import type {
   PonPortInfo,
   SystemHealth,
   TelnetLoginCheck,
+  WriteOptions,
 } from '../types';
+import {
+  planWrites,
+  type OltWritePaths,
+  type OnuWriteKind,
+  type WritePathInfo,
+  type WriteMeans,
+} from '@pondesk/contracts';
+import { runCliWrite, type CliWrite } from '../writes/cli-write';
+import { runSnmpWrite, type SnmpIntegerSet } from '../writes/snmp-write';
 import type { DeviceConnection } from './connection';
-import { DriverError, DriverErrorCode, unsupported } from './driver.exception';
+import { DriverError, DriverErrorCode } from './driver.exception';
 import { snmpClientFor, str, num } from './snmp-table';
 import { normalizeMacInput } from './onu-record';
 import { switchOptics } from '../profiles';
@@ -65,6 +75,24 @@ export abstract class BaseOltDriver implements OltDriver {
     return this.conn.telnet !== undefined && this.telnetProfile !== null;
   }
 
+  /** A new, unopened session to this OLT with its stored login. */
+  private newTelnetSession(
+    t: NonNullable<DeviceConnection['telnet']>,
+    profile: TelnetProfile,
+  ): TelnetSession {
+    return new TelnetSession({
+      host: this.conn.host,
+      port: t.port,
+      username: t.username,
+      password: t.password,
+      enablePassword: t.enablePassword,
+      profile,
+      connectTimeoutMs: t.connectTimeoutMs,
+      loginTimeoutMs: t.loginTimeoutMs,
+      commandTimeoutMs: t.commandTimeoutMs,
+    });
+  }
+
   /** Run against the driver's telnet session, opening it on first use; a broken session is replaced next time. */
   protected async cli<T>(fn: (s: TelnetSession) => Promise<T>): Promise<T> {
     if (!this.conn.telnet || !this.telnetProfile) {
@@ -74,18 +102,7 @@ export abstract class BaseOltDriver implements OltDriver {
       );
     }
     if (!this.telnetSession) {
-      const t = this.conn.telnet;
-      const s = new TelnetSession({
-        host: this.conn.host,
-        port: t.port,
-        username: t.username,
-        password: t.password,
-        enablePassword: t.enablePassword,
-        profile: this.telnetProfile,
-        connectTimeoutMs: t.connectTimeoutMs,
-        loginTimeoutMs: t.loginTimeoutMs,
-        commandTimeoutMs: t.commandTimeoutMs,
-      });
+      const s = this.newTelnetSession(this.conn.telnet, this.telnetProfile);
       this.telnetSession = s.open().then(() => s);
       this.telnetSession.catch(() => (this.telnetSession = null));
     }
@@ -199,30 +216,86 @@ export abstract class BaseOltDriver implements OltDriver {
     return events.sort((a, b) => (b.time ?? '').localeCompare(a.time ?? ''));
   }
 
-  async rebootOnu(_onu: OnuRef): Promise<void> {
-    throw unsupported(this.brand, this.mode, 'ONU reboot');
+  /** What this driver's connection allows for writes (an SNMP write community, a telnet or web login). */
+  protected get writeMeans(): WriteMeans {
+    return {
+      snmpWrite: !!this.conn.snmp?.writeCommunity,
+      telnet: this.hasTelnet,
+      http: this.conn.http !== undefined,
+    };
   }
 
-  async deleteOnu(_onu: OnuRef): Promise<void> {
-    throw unsupported(this.brand, this.mode, 'ONU delete');
+  writePaths(): OltWritePaths {
+    return planWrites(this.brand, this.mode, this.writeMeans);
+  }
+
+  /**
+   * The path a write takes here, or the reason it cannot: UNSUPPORTED (no path with evidence, or not with
+   * these credentials) or INFERRED_NOT_ACCEPTED (only an inferred path, and the caller did not accept it).
+   */
+  protected writePath(kind: OnuWriteKind, options: WriteOptions = {}): WritePathInfo {
+    const paths = this.writePaths();
+    const chosen = paths[kind];
+    if (!chosen)
+      throw new DriverError(DriverErrorCode.UNSUPPORTED, paths.missing[kind] ?? `${kind} is not supported`);
+    if (chosen.evidence === 'inferred' && !options.acceptInferred)
+      throw new DriverError(
+        DriverErrorCode.INFERRED_NOT_ACCEPTED,
+        `${this.brand} ${this.mode}: the ${kind} command here (${chosen.steps.join(' → ')}) is inferred, never seen on a device; it is sent only when accepted`,
+      );
+    return chosen;
+  }
+
+  /**
+   * Runs a write path's CLI steps (`runCliWrite`) in a session of its own, closed afterwards: it starts at the
+   * prompt a fresh login gives, where the evidence's scripts start, whatever mode a read left the shared one in.
+   */
+  protected async cliWrite(write: CliWrite): Promise<void> {
+    if (!this.conn.telnet || !this.telnetProfile)
+      throw new DriverError(
+        DriverErrorCode.NEEDS_CREDENTIALS,
+        `${this.brand} ${this.mode}: this write needs telnet (--user/--password)`,
+      );
+    const s = this.newTelnetSession(this.conn.telnet, this.telnetProfile);
+    try {
+      await s.open();
+      await runCliWrite(s, this.telnetProfile, write);
+    } finally {
+      await s.close();
+    }
+  }
+
+  /** A path of the table this driver has no code for: a defect, reported rather than guessed around. */
+  protected unimplemented(path: WritePathInfo): DriverError {
+    return new DriverError(
+      DriverErrorCode.UNSUPPORTED,
+      `${this.brand} ${this.mode}: the ${path.via} ${path.kind} path is not implemented`,
+    );
+  }
+
+  /** SET requests in order with the write community (`runSnmpWrite`). */
+  protected snmpWrite(requests: readonly (readonly SnmpIntegerSet[])[]): Promise<void> {
+    return runSnmpWrite(this.conn, requests);
+  }
+
+  /** Defaults for a write a brand does not implement: the table's reason when it has no path here. */
+  async rebootOnu(_onu: OnuRef, options?: WriteOptions): Promise<void> {
+    throw this.unimplemented(this.writePath('reboot', options));
+  }
+
+  async deleteOnu(_onu: OnuRef, options?: WriteOptions): Promise<void> {
+    throw this.unimplemented(this.writePath('delete', options));
+  }
+
+  async clearPort(_ponPort: number, options?: WriteOptions): Promise<void> {
+    throw this.unimplemented(this.writePath('clearPort', options));
   }
 
   async checkTelnetLogin(): Promise<TelnetLoginCheck> {
     if (!this.conn.telnet || !this.telnetProfile) {
       return { ok: false, prompt: null, privileged: false, error: 'no telnet credentials' };
     }
-    const t = this.conn.telnet;
-    const s = new TelnetSession({
-      host: this.conn.host,
-      port: t.port,
-      username: t.username,
-      password: t.password,
-      enablePassword: t.enablePassword,
-      profile: this.telnetProfile,
-      connectTimeoutMs: t.connectTimeoutMs,
-      loginTimeoutMs: t.loginTimeoutMs,
-      commandTimeoutMs: t.commandTimeoutMs,
-    });
+    const s = this.newTelnetSession(this.conn.telnet, this.telnetProfile);
     try {
       await s.open();
       return { ok: true, prompt: s.prompt, privileged: s.privileged, error: null };

@@ -7,6 +7,8 @@ export interface DeviceConnection {
     port?: number;
     version?: SnmpVersion;
     community?: string;
+    /** The write community, for SNMP SET writes (reboot, delete); without it no SNMP write path is taken. */
+    writeCommunity?: string;
     v3?: SnmpV3Credentials;
     timeoutMs?: number;
     retries?: number;

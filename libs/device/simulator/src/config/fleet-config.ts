@@ -27,6 +27,13 @@ export const DEFAULT_ROUTER_ADDRESS_BASE = '127.0.2.1';
 export const ADDRESS_MODES = ['shared', 'per-device'] as const;
 export type AddressMode = (typeof ADDRESS_MODES)[number];
 
+/**
+ * C-Data GPON firmware families whose CLI differs (CLI-ACTIONS.md §5.2): V1 `(config-interface-gpon-0/0)#`, SN and
+ * a two-line header with `Last down-cause`; V3 `(config-gpon-0/0)#`, `ONT_ID … LAST_DOWN DESC`.
+ */
+export const CDATA_FIRMWARES = ['v1', 'v3'] as const;
+export type CdataFirmware = (typeof CDATA_FIRMWARES)[number];
+
 const faultsSchema = z
   .object({
     unreachable: z.boolean().default(false),
@@ -35,6 +42,7 @@ const faultsSchema = z
     wrongCommunity: z.boolean().default(false),
     telnetAuthFailure: z.boolean().default(false),
     truncateOutput: z.boolean().default(false),
+    writesIgnored: z.boolean().default(false),
   })
   .partial();
 
@@ -72,6 +80,8 @@ const deviceSchema = z
     faults: faultsSchema.optional(),
     /** Round trip and SNMP answer-rate cap (a slow OLT behind a WAN link). */
     link: linkSchema.optional(),
+    /** C-Data only: which firmware's CLI to speak (prompts, table layouts); absent = the EPON-style layout. */
+    firmware: z.enum(CDATA_FIRMWARES).optional(),
   })
   .strict();
 
@@ -132,6 +142,8 @@ export interface DeviceSpec {
   httpPort: number | null;
   faults: DeviceConfig['faults'];
   link: DeviceConfig['link'];
+  /** C-Data CLI variant, or null (the EPON-style layout for both modes). */
+  firmware: CdataFirmware | null;
   /** Its own loopback address ('per-device' addresses), or null: the fleet's shared host. */
   address: string | null;
   /** The own address of the simulated MikroTik router in front of it (OLTs, 'per-device'), or null. */
@@ -145,6 +157,7 @@ export function parseFleetConfig(input: unknown): FleetConfig {
     if (isOlt && !d.mode) throw new Error(`device ${d.name}: an OLT needs mode epon or gpon`);
     if (!isOlt && d.mode) throw new Error(`device ${d.name}: a switch has no PON mode`);
     if (isOlt && d.portAliases) throw new Error(`device ${d.name}: portAliases are for switches`);
+    if (d.firmware && d.brand !== 'cdata') throw new Error(`device ${d.name}: firmware is for C-Data OLTs`);
     for (const port of Object.keys(d.portAliases ?? {}))
       if (Number(port) > d.ports)
         throw new Error(`device ${d.name}: portAliases names port ${port} of ${d.ports}`);
@@ -224,6 +237,7 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
         httpPort: d.brand === 'avies' ? (fixed ? (explicit(d.httpPort) ?? httpBase + i) : 0) : null,
         faults: d.faults,
         link: d.link,
+        firmware: d.firmware ?? null,
         address: null,
         routerAddress: null,
       });

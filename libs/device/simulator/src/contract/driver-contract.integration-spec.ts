@@ -273,6 +273,7 @@ describe.each(KINDS)('contract %s', (kind) => {
     }
   });
 
+  // Over telnet (web API for AVIES); V-SOL EPON's CLI forms are inferred and run here because accepted.
   it('reboots an ONU through the device (it drops with an admin reason) and deletes another', async () => {
     const st = oltState(kind);
     const drv = driverFor(info(kind), { telnet: true, http: primaryHttp });
@@ -280,9 +281,9 @@ describe.each(KINDS)('contract %s', (kind) => {
       const online = st.onus().filter((o) => o.status === 'online' && o.ponPort === 3);
       const [a, b] = online;
       if (!a || !b) throw new Error('need two online ONUs on PON 3');
-      await drv.rebootOnu({ ponPort: a.ponPort, onuId: a.onuId });
+      await drv.rebootOnu({ ponPort: a.ponPort, onuId: a.onuId }, { acceptInferred: true });
       expect(st.onu(a.ponPort, a.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
-      await drv.deleteOnu({ ponPort: b.ponPort, onuId: b.onuId });
+      await drv.deleteOnu({ ponPort: b.ponPort, onuId: b.onuId }, { acceptInferred: true });
       expect(st.onu(b.ponPort, b.onuId)).toBeNull();
       const after = await drv.listOnus({ ponPort: 3 });
       expect(after.find((o) => o.onuId === b.onuId)).toBeUndefined();
@@ -406,7 +407,7 @@ describe('contract details per transport', () => {
     }
   });
 
-  it('AVIES without web credentials: telnet alarm log and reboot act on the held state', async () => {
+  it('AVIES GPON without web credentials: telnet alarm log is the held one; no reboot is sent (CLI reboot has no effect there)', async () => {
     const st = oltState('avies/gpon');
     const u = st.onus().find((o) => o.status === 'online' && o.history.length >= 2 && o.ponPort === 1);
     if (!u) throw new Error('no suitable ONU');
@@ -420,8 +421,12 @@ describe('contract details per transport', () => {
           .map((e) => e.time)
           .reverse(),
       ).toEqual(downs);
-      await drv.rebootOnu({ ponPort: u.ponPort, onuId: u.onuId });
-      expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
+      // CLI-ACTIONS §6: HSGQ GPON echoes the CLI reboot without effect, so only the web API reboots.
+      await expect(
+        drv.rebootOnu({ ponPort: u.ponPort, onuId: u.onuId }, { acceptInferred: true }),
+      ).rejects.toMatchObject({ code: 'DRIVER_UNSUPPORTED', message: expect.stringContaining('web login') });
+      expect(st.rebootCommands(u.ponPort, u.onuId)).toBe(0);
+      expect(st.onu(u.ponPort, u.onuId)?.status).toBe('online');
     } finally {
       await drv.close();
     }

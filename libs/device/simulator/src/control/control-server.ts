@@ -272,7 +272,13 @@ function parseFaults(body: unknown): Partial<DeviceFaults> | string {
   if (typeof body !== 'object' || body === null) return 'body must be a JSON object';
   const b = body as Record<string, unknown>;
   const out: Partial<DeviceFaults> = {};
-  for (const k of ['unreachable', 'wrongCommunity', 'telnetAuthFailure', 'truncateOutput'] as const) {
+  for (const k of [
+    'unreachable',
+    'wrongCommunity',
+    'telnetAuthFailure',
+    'truncateOutput',
+    'writesIgnored',
+  ] as const) {
     if (b[k] === undefined) continue;
     if (typeof b[k] !== 'boolean') return `${k} must be a boolean`;
     out[k] = b[k];

@@ -149,13 +149,13 @@ describe('control API and faults', () => {
     ).toBe(400);
   });
 
-  it('reboots an ONU through SNMP SET (BDCOM onuReset), as the real device does', async () => {
+  it('reboots an ONU through SNMP SET (BDCOM onuReset = reset(0)), as the MIB and production tools do', async () => {
     const st = fleet.device('b').state as OltState;
     const u = st.onus().find((o) => o.status === 'online')!;
     const c = client(dev('b'));
     try {
       const ifIndex = 40 + (u.ponPort - 1) * 64 + u.onuId;
-      await c.set([{ oid: `${profiles.bdcomEpon.oids.onuReset}.${ifIndex}`, type: 'integer', value: 1 }]);
+      await c.set([{ oid: `${profiles.bdcomEpon.oids.onuReset}.${ifIndex}`, type: 'integer', value: 0 }]);
       expect(st.onu(u.ponPort, u.onuId)).toMatchObject({ status: 'offline', lastDeregReason: 'reboot' });
     } finally {
       c.close();

@@ -64,6 +64,7 @@ export class SimDevice {
           hostname: spec.hostname ?? a.defaultHostname,
           vlan: spec.vlan,
           firstOnuId: a.firstOnuId,
+          firmware: spec.firmware,
         },
         clock,
         a.resolution,

@@ -16,6 +16,11 @@ export interface DeviceFaults {
   telnetAuthFailure: boolean;
   /** CLI output stops half-way and the session drops (a flaky link). */
   truncateOutput: boolean;
+  /**
+   * ONU writes (reboot, delete) are answered as accepted and do nothing, as an HSGQ GPON box echoes a CLI
+   * reboot without effect: the console must see no effect rather than report success.
+   */
+  writesIgnored: boolean;
 }
 
 export const NO_FAULTS: Readonly<DeviceFaults> = {
@@ -25,6 +30,7 @@ export const NO_FAULTS: Readonly<DeviceFaults> = {
   wrongCommunity: false,
   telnetAuthFailure: false,
   truncateOutput: false,
+  writesIgnored: false,
 };
 
 export function delay(ms: number): Promise<void> {

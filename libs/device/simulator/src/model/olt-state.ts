@@ -3,6 +3,7 @@
  * the device (reboot, delete) or the control API (PON down, rx override). Every reading is a function of
  * simulated time; `onu(…, t)` with the same t always answers the same.
  */
+import type { CdataFirmware } from '../config/fleet-config';
 import type { OltBrandCode, OltModeCode, OnuStatusCode } from '@pondesk/contracts';
 import type { SimClock } from './sim-clock';
 import { NO_FAULTS, type DeviceFaults } from './device-faults';
@@ -35,6 +36,8 @@ export interface OltSpec {
   vlan: number;
   /** HSGQ GPON numbers ONTs from 0; everyone else from 1. */
   firstOnuId: number;
+  /** C-Data: which firmware's CLI the box speaks (fleet `firmware`); absent = the EPON-style layout. */
+  firmware?: CdataFirmware | null;
 }
 
 /** Smallest step each reading is kept at, so every transport of a brand can carry it exactly. */
@@ -288,6 +291,7 @@ export class OltState {
     this.rebootsAsked.set(counted, (this.rebootsAsked.get(counted) ?? 0) + 1);
     const cur = this.onu(ponPort, onuId, t);
     if (!cur || cur.status !== 'online') return false;
+    if (this.faults.writesIgnored) return true;
     this.tell('before', ponPort, onuId);
     const k = OltState.key(ponPort, onuId);
     const list = this.manualOnu.get(k) ?? [];
@@ -305,6 +309,7 @@ export class OltState {
 
   deleteOnu(ponPort: number, onuId: number): boolean {
     if (!this.has(ponPort, onuId)) return false;
+    if (this.faults.writesIgnored) return true;
     this.deleted.add(OltState.key(ponPort, onuId));
     this.snapshots.delete(OltState.key(ponPort, onuId));
     this.version++;

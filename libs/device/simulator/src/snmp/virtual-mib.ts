@@ -38,9 +38,9 @@ export const str = (value: string): MibValue => ({
 export const octets = (value: Uint8Array): MibValue => ({ type: Asn.OctetString, value: Buffer.from(value) });
 export const oidValue = (value: string): MibValue => ({ type: Asn.Oid, value });
 
-/** Result of a SET on one cell: an SNMP error status (0 = noError). */
-export type SetResult = 0 | 3 | 10 | 17;
-export const SetStatus = { ok: 0, badValue: 3, wrongValue: 10, notWritable: 17 } as const;
+/** Result of a SET on one cell: an SNMP error status (0 = noError; 5 = genErr, as some OLTs refuse writes). */
+export type SetResult = 0 | 3 | 5 | 10 | 17;
+export const SetStatus = { ok: 0, badValue: 3, genErr: 5, wrongValue: 10, notWritable: 17 } as const;
 
 export interface MibColumn<R> {
   oid: string;

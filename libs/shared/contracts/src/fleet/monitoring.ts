@@ -11,8 +11,9 @@
  *   GET    /onus/:id/events?page&pageSize          [ONU codes] → OnuEventList (went offline / came back)
  *   POST   /onus/:id/read-signal                   [ONU codes] → OnuSignalReading (live, through the worker)
  *   POST   /onus/:id/realtime                      [ONU codes] → OnuRealtime (live, through the worker)
- *   POST   /onus/:id/reboot                       [2007|2003] → OnuActionResult ('Reboot Successfully')
+ *   POST   /onus/:id/reboot                       [2007|2003] → OnuWriteStarted (see device-writes.ts)
  *   POST   /onus/:id/clear                              [2010] → OnuActionResult (deletes the ONU on the OLT)
+ *   GET    /olts/:id/write-paths              [2003|2007|2010] → OltWritePaths
  *   POST   /olts/:id/telnet-check                       [2010] → TelnetCheckResult
  * Every device action and every change is audited.
  */

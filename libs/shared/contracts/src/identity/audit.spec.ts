@@ -35,7 +35,7 @@ describe('audit vocabulary', () => {
   });
 
   it('finds actions by their words', () => {
-    expect(auditActionsWorded('REBOOT')).toEqual(['onu.reboot']);
+    expect(auditActionsWorded('REBOOT')).toEqual(['onu.reboot', 'onu.reboot.verified']);
     expect(auditActionsWorded('  ')).toEqual([]);
   });
 
@@ -44,6 +44,14 @@ describe('audit vocabulary', () => {
     expect(auditOutcomeOf('onu.reboot', { ok: false, code: 'OLT_BUSY', error: 'busy' })).toBe('failed');
     expect(auditOutcomeOf('onu.clear', { ok: false, code: 'OUTCOME_UNKNOWN', error: '…' })).toBe(
       'no-effect-seen',
+    );
+    // A reboot the OLT took while the ONU never went down; a delete after which the OLT still lists the ONU.
+    expect(
+      auditOutcomeOf('onu.reboot.verified', { ok: false, verdict: 'no_effect_seen', code: 'NO_EFFECT' }),
+    ).toBe('no-effect-seen');
+    expect(auditOutcomeOf('onu.clear', { ok: false, code: 'NO_EFFECT', error: '…' })).toBe('no-effect-seen');
+    expect(auditOutcomeOf('onu.reboot.verified', { ok: false, verdict: 'offline', code: 'NOT_BACK' })).toBe(
+      'failed',
     );
     expect(auditOutcomeOf('olt.port-check.refused', { host: 'x', port: 1 })).toBe('failed');
     expect(auditOutcomeOf('user.create', { username: 'rahim' })).toBeNull();

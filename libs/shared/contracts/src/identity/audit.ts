@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = {
 
   'onu.read-signal': { kind: 'device-check', label: 'Read ONU signal' },
   'onu.realtime': { kind: 'device-check', label: 'Read ONU realtime data' },
+  /** Written by the worker when a reboot's watch ends: what it saw (down and back, or no effect). */
+  'onu.reboot.verified': { kind: 'device-check', label: 'Reboot verified' },
   'olt.probe': { kind: 'device-check', label: 'Probe OLT' },
   'olt.port-check.refused': { kind: 'device-check', label: 'Port check refused', outcome: 'failed' },
   'switch.check.refused': { kind: 'device-check', label: 'Switch check refused', outcome: 'failed' },
@@ -149,15 +151,16 @@ export function auditActionsWorded(term: string): string[] {
 
 /**
  * The outcome a row records, or null when it does not say. Device work stores `{ ok, code?, error? }`
- * in `after`: a failure whose worker could not confirm the reboot or clear (`OUTCOME_UNKNOWN`) saw no
- * effect; any other `ok: false` failed. Admin rows carry no outcome of their own.
+ * in `after`: a failure whose worker could not confirm the reboot or clear (`OUTCOME_UNKNOWN`), or whose
+ * write the OLT took without any change following (`NO_EFFECT`), saw no effect; any other `ok: false`
+ * failed. Admin rows carry no outcome of their own.
  */
 export function auditOutcomeOf(action: string, after: Record<string, unknown> | null): AuditOutcome | null {
   const fixed = infoOf(action)?.outcome;
   if (fixed) return fixed;
   if (!after || typeof after.ok !== 'boolean') return null;
   if (after.ok) return 'ok';
-  return after.code === 'OUTCOME_UNKNOWN' ? 'no-effect-seen' : 'failed';
+  return after.code === 'OUTCOME_UNKNOWN' || after.code === 'NO_EFFECT' ? 'no-effect-seen' : 'failed';
 }
 
 export interface AuditRow {

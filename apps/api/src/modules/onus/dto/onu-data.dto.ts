@@ -1,6 +1,7 @@
-import { PPPOE_SUGGESTION_LIMIT, type UpdateOnuDataRequest } from '@pondesk/contracts';
+import { PPPOE_SUGGESTION_LIMIT, type OnuWriteRequest, type UpdateOnuDataRequest } from '@pondesk/contracts';
 import {
   IsDay,
+  IsFlag,
   IsInteger,
   IsPppoeIds,
   IsShortString,
@@ -39,4 +40,16 @@ export class PppoeSuggestQueryDto {
   q!: string;
   @IsInteger(1, 50, { optional: true, docs: { default: PPPOE_SUGGESTION_LIMIT, maximum: 50 } })
   limit?: number;
+}
+
+/** A reboot's or clear's body: empty, or the operator's acceptance of an inferred command. */
+export class OnuWriteDto implements OnuWriteRequest {
+  @IsFlag({
+    optional: true,
+    docs: {
+      example: true,
+      description: "Send the OLT's write even though its syntax is only inferred (the console asked first)",
+    },
+  })
+  acceptInferred?: boolean;
 }

@@ -2,9 +2,10 @@ import type { OnuRow } from '@pondesk/contracts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { messageOf } from '../../../shared/ui/errors';
 import { useToast } from '../../../shared/ui/toast';
-import { useDeleteOnuRecord, useRebootOnu } from '../hooks';
+import { useDeleteOnuRecord } from '../hooks';
 import { ClearDialog } from './clear-dialog';
 import type { OnuAction } from './onu-row-actions';
+import { RebootDialog } from './reboot-dialog';
 import { UpdateDataDialog } from './update-data-dialog';
 
 export interface PendingAction {
@@ -24,7 +25,6 @@ export function OnuActionDialogs({
   onDeleted?: () => void;
 }) {
   const toast = useToast();
-  const reboot = useRebootOnu();
   const remove = useDeleteOnuRecord();
   const onu = pending?.onu ?? null;
   const label = onu ? (onu.pppoeIds[0] ?? onu.ifName) : '';
@@ -32,27 +32,7 @@ export function OnuActionDialogs({
     <>
       <UpdateDataDialog onu={pending?.action === 'update' ? onu : null} onClose={onClose} />
       <ClearDialog onu={pending?.action === 'clear' ? onu : null} onClose={onClose} onDone={onDeleted} />
-      <ConfirmDialog
-        open={pending?.action === 'reboot'}
-        title={`Reboot ${label}?`}
-        text={
-          onu
-            ? `${onu.ifName} on ${onu.oltName} drops its subscriber for a minute or two while it restarts.`
-            : undefined
-        }
-        confirmLabel="Reboot"
-        cancelLabel="Cancel"
-        busy={reboot.isPending}
-        onConfirm={() =>
-          onu &&
-          reboot.mutate(onu.id, {
-            onSuccess: (r) => toast.success(r.message),
-            onError: (error) => toast.error(`Reboot failed! ${messageOf(error, '')}`.trim()),
-            onSettled: onClose,
-          })
-        }
-        onClose={onClose}
-      />
+      <RebootDialog onu={pending?.action === 'reboot' ? onu : null} onClose={onClose} />
       <ConfirmDialog
         open={pending?.action === 'delete'}
         text={

@@ -48,8 +48,12 @@ export function bdcomEponMib(state: OltState): VirtualMib {
       {
         oid: o.onuReset,
         value: () => int(0),
-        // Writing 1 reboots the ONU, as the MIB and third-party pollers do it.
-        set: (r, v) => (v === 1 ? (state.rebootOnu(r.p, r.o), SetStatus.ok) : SetStatus.wrongValue),
+        // NMS-EPON-ONU: reset(0) reboots the ONU, no-reset(1) is accepted and does nothing.
+        set: (r, v) => {
+          if (v === bdcomEpon.onuResetValues.reset) state.rebootOnu(r.p, r.o);
+          else if (v !== bdcomEpon.onuResetValues.noReset) return SetStatus.wrongValue;
+          return SetStatus.ok;
+        },
       },
       {
         oid: o.onuLastAlive,

@@ -1,7 +1,7 @@
 /** BDCOM GPON (GP3600 class) SNMP view: ONU and PON tables from the drivers' BDCOM GPON profile. */
 import { profiles } from '@pondesk/device-drivers';
 import type { OltState } from '../../model/olt-state';
-import { VirtualMib, int, str } from '../../snmp/virtual-mib';
+import { SetStatus, VirtualMib, int, str } from '../../snmp/virtual-mib';
 import { addSystemGroup } from '../common-mib';
 import { onuCells, onuRows, ponRows } from '../olt-tables';
 import { GPON_IF, addBdcomIfTables, gponStatusCode, macOctets, opt } from './bdcom.encoding';
@@ -38,6 +38,15 @@ export function bdcomGponMib(state: OltState): VirtualMib {
       },
       { oid: o.onuStatusSerial, value: (r) => str(at(r)?.serial ?? '') },
       { oid: o.onuStatus, value: cell((u) => int(gponStatusCode(u))) },
+      {
+        // gponOnuConfigReboot: write-only, reboot(1).
+        oid: o.onuReboot,
+        value: () => null,
+        set: (r, v) =>
+          v === bdcomGpon.onuRebootValues.reboot
+            ? (state.rebootOnu(r.p, r.o), SetStatus.ok)
+            : SetStatus.wrongValue,
+      },
       { oid: o.onuRxPower, value: (r) => opt(at(r)?.rxDbm ?? null, (v) => s.rxDbm.encode(v)) },
       { oid: o.onuTxPower, value: (r) => opt(at(r)?.txDbm ?? null, (v) => s.txDbm.encode(v)) },
       { oid: o.oltRxPower, value: (r) => opt(at(r)?.oltRxDbm ?? null, (v) => s.oltRxDbm.encode(v)) },

@@ -6,6 +6,7 @@ import { slashTime, vsolDuration } from '../device-text';
 import { onuCells, type OnuRow } from '../olt-tables';
 import { eponReasonCode } from './vsol.codes';
 import { addVsolBase, addVsolPonTable, text, vsolOnuRows } from './vsol.snmp';
+import { addVsolEponActions } from './vsol-actions.snmp';
 
 const { codec, vsolEpon } = profiles;
 
@@ -23,6 +24,7 @@ export function vsolEponMib(state: OltState, model: string): VirtualMib {
   mib
     .addScalar(vsolEpon.healthOids.cpuLoad, () => int(state.system().cpuPercent))
     .addScalar(vsolEpon.healthOids.memoryLoad, () => int(state.system().memoryPercent));
+  addVsolEponActions(mib, state);
   const { at, cell } = onuCells(state);
   const authColumns = (prefix: (oid: string) => string): MibColumn<OnuRow>[] => [
     { oid: prefix(o.authPon), value: (r) => int(r.p) },

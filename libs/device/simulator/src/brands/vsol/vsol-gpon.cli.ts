@@ -94,5 +94,9 @@ export function vsolGponCommands(state: OltState): CliCommand[] {
         : '% ONU is offline.';
     }),
     onPon(/^no onu (\d+)$/, (pon, m) => (state.deleteOnu(pon, Number(m[1])) ? '' : NO_ONU)),
+    onPon('no onu all', (pon) => {
+      for (const u of state.onus(state.now(), pon)) state.deleteOnu(pon, u.onuId);
+      return '';
+    }),
   ];
 }

@@ -6,6 +6,7 @@ import { dashTime, vsolDuration } from '../device-text';
 import { onuCells, type OnuRow } from '../olt-tables';
 import { GPON_REASON_TEXT, gponPhase } from './vsol.codes';
 import { addVsolBase, addVsolPonTable, text, vsolOnuRows } from './vsol.snmp';
+import { addVsolGponActions } from './vsol-actions.snmp';
 
 const { codec, vsolGpon } = profiles;
 
@@ -14,6 +15,7 @@ export function vsolGponMib(state: OltState, model: string): VirtualMib {
   const s = vsolGpon.scale;
   const mib = new VirtualMib();
   addVsolBase(mib, state, 'gpon', { model, sysObjectId: '1.3.6.1.4.1.37950.1.1.6.1' });
+  addVsolGponActions(mib, state);
   const { at, cell } = onuCells(state);
   /** Optics as the box prints them; `N/A` while there is no reading. */
   const power = (v: number | null, enc: (n: number) => string) => str(v === null ? 'N/A' : enc(v));

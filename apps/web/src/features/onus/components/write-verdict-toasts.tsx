@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { OnuWriteVerified } from '@pondesk/contracts';
+import { useSocketEvents } from '../../../shared/use-socket-events';
+import { useToast } from '../../../shared/ui/toast';
+import { onuKeys } from '../query-keys';
+import { verdictToast } from '../write-paths';
+
+type Toaster = Record<'success' | 'warning' | 'error', (message: string) => void>;
+
+/** Toasts one verdict in its kind, with the server's message; false for a verdict this console does not know. */
+export function announceVerdict(toast: Toaster, event: OnuWriteVerified): boolean {
+  const shown = verdictToast(event);
+  if (!shown) return false;
+  toast[shown.severity](shown.message);
+  return true;
+}
+
+/**
+ * Mounted once in the shell: a reboot's verdict arrives after its dialog has closed, maybe on another page.
+ * The ONU's status changed meanwhile, so the ONU lists, ONU pages and the dashboard are read again.
+ */
+export function WriteVerdictToasts() {
+  const toast = useToast();
+  const qc = useQueryClient();
+  useSocketEvents({
+    'onu.write.verified': (event) => {
+      if (!announceVerdict(toast, event)) return;
+      void qc.invalidateQueries({ queryKey: onuKeys.all });
+      void qc.invalidateQueries({ queryKey: ['pppoe', 'lookup'] });
+      void qc.invalidateQueries({ queryKey: onuKeys.dashboard() });
+    },
+  });
+  return null;
+}
