@@ -1,4 +1,4 @@
-import { withToast, type Toast } from './toast';
+import { LATE_TOAST_DURATION_MS, withToast, type Toast } from './toast';
 
 describe('the toast queue', () => {
   it('says a repeated failure once while it is showing or waiting', () => {
@@ -25,5 +25,10 @@ describe('the toast queue', () => {
     q = withToast(q, 'error', 'B');
     q = withToast(q, 'success', 'A');
     expect(q.map((t) => `${t.severity}:${t.message}`)).toEqual(['error:A', 'error:B', 'success:A']);
+  });
+
+  it('keeps a toast 2 seconds unless it asks for longer (a verdict that arrives unasked)', () => {
+    const q = withToast(withToast([], 'success', 'Saved'), 'error', 'No effect seen', LATE_TOAST_DURATION_MS);
+    expect(q.map((t) => t.durationMs)).toEqual([2000, 8000]);
   });
 });

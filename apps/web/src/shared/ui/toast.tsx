@@ -6,17 +6,23 @@ export const TOAST_DURATION_MS = 2000;
 
 type Severity = 'success' | 'error' | 'warning';
 
+/** A toast that arrives unasked, after its dialog has closed (a reboot's verdict), stays this long. */
+export const LATE_TOAST_DURATION_MS = 8000;
+
 export interface Toast {
   id: number;
   severity: Severity;
   message: string;
+  durationMs: number;
 }
 
+type Show = (message: string, options?: { durationMs?: number }) => void;
+
 interface ToastApi {
-  success: (message: string) => void;
-  error: (message: string) => void;
+  success: Show;
+  error: Show;
   /** Something happened that is neither a plain success nor a failure (e.g. a write's unclear outcome). */
-  warning: (message: string) => void;
+  warning: Show;
 }
 
 const ToastContext = createContext<ToastApi>({
@@ -31,21 +37,26 @@ let nextId = 1;
  * The queue with one more toast, unless the same message is already showing or waiting: ten failed
  * requests that fail for one reason (the server went away) say so once, not for 20 seconds.
  */
-export function withToast(queue: readonly Toast[], severity: Severity, message: string): Toast[] {
+export function withToast(
+  queue: readonly Toast[],
+  severity: Severity,
+  message: string,
+  durationMs = TOAST_DURATION_MS,
+): Toast[] {
   if (queue.some((t) => t.severity === severity && t.message === message)) return [...queue];
-  return [...queue, { id: nextId++, severity, message }];
+  return [...queue, { id: nextId++, severity, message, durationMs }];
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
-  const push = useCallback((severity: Severity, message: string) => {
-    setQueue((q) => withToast(q, severity, message));
+  const push = useCallback((severity: Severity, message: string, durationMs?: number) => {
+    setQueue((q) => withToast(q, severity, message, durationMs));
   }, []);
   const api = useMemo<ToastApi>(
     () => ({
-      success: (m) => push('success', m),
-      error: (m) => push('error', m),
-      warning: (m) => push('warning', m),
+      success: (m, o) => push('success', m, o?.durationMs),
+      error: (m, o) => push('error', m, o?.durationMs),
+      warning: (m, o) => push('warning', m, o?.durationMs),
     }),
     [push],
   );
@@ -57,7 +68,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Snackbar
         key={current?.id}
         open={!!current}
-        autoHideDuration={TOAST_DURATION_MS}
+        autoHideDuration={current?.durationMs ?? TOAST_DURATION_MS}
         onClose={(_, reason) => reason !== 'clickaway' && dismiss()}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         // Below the top bar, so a toast never covers its buttons.

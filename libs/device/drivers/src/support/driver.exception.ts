@@ -22,7 +22,3 @@ export class DriverError extends Error {
     this.name = 'DriverError';
   }
 }
-
-export function unsupported(brand: string, mode: string, what: string): DriverError {
-  return new DriverError(DriverErrorCode.UNSUPPORTED, `${brand} ${mode}: ${what} is not supported`);
-}

@@ -27,6 +27,8 @@ describe('the verdict toaster', () => {
   ] as const)('toasts %s as one %s toast with the server message', (verdict, message, kind) => {
     expect(announceVerdict(toast, event(verdict, message))).toBe(true);
     expect(fired()).toEqual([`${kind}: ${message}`]);
+    // It comes unasked, maybe on another page: it stays 8 s, not the usual 2.
+    expect(toast[kind].mock.calls[0][1]).toEqual({ durationMs: 8000 });
   });
 
   it('stays silent on a verdict it does not know', () => {

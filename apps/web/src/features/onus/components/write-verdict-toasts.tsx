@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OnuWriteVerified } from '@pondesk/contracts';
 import { useSocketEvents } from '../../../shared/use-socket-events';
-import { useToast } from '../../../shared/ui/toast';
+import { LATE_TOAST_DURATION_MS, useToast } from '../../../shared/ui/toast';
 import { onuKeys } from '../query-keys';
 import { verdictToast } from '../write-paths';
 
-type Toaster = Record<'success' | 'warning' | 'error', (message: string) => void>;
+type Toaster = Record<
+  'success' | 'warning' | 'error',
+  (message: string, options?: { durationMs?: number }) => void
+>;
 
 /** Toasts one verdict in its kind, with the server's message; false for a verdict this console does not know. */
 export function announceVerdict(toast: Toaster, event: OnuWriteVerified): boolean {
   const shown = verdictToast(event);
   if (!shown) return false;
-  toast[shown.severity](shown.message);
+  // It comes unasked, maybe on another page: long enough to be read.
+  toast[shown.severity](shown.message, { durationMs: LATE_TOAST_DURATION_MS });
   return true;
 }
 

@@ -16,24 +16,28 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  */
 export function addVsolEponActions(mib: VirtualMib, state: OltState): void {
   const a = vsolEpon.actionOids;
-  addPair(mib, a.resetPon, a.resetOnu, (p, o) => state.rebootOnu(p, o));
-  addPair(mib, a.deletePon, a.deleteOnu, (p, o) => state.deleteOnu(p, o));
+  numberScalars(mib, a.resetPon, a.resetOnu, (p, o) => state.rebootOnu(p, o));
+  numberScalars(mib, a.deletePon, a.deleteOnu, (p, o) => state.deleteOnu(p, o));
 }
 
-function addPair(
+/**
+ * A PON and an ONU number scalar, remembered between requests. With `whenBoth`, it runs as soon as both are
+ * set and both are cleared for the next action; without, they keep their values for an action scalar.
+ */
+function numberScalars(
   mib: VirtualMib,
   ponOid: string,
   onuOid: string,
-  act: (pon: number, onu: number) => void,
-): void {
+  whenBoth?: (pon: number, onu: number) => void,
+): { pon: number | null; onu: number | null } {
   const held: { pon: number | null; onu: number | null } = { pon: null, onu: null };
   const hold =
     (key: 'pon' | 'onu') =>
     (v: unknown): SetResult => {
       if (!isNumber(v)) return SetStatus.wrongValue;
       held[key] = v;
-      if (held.pon !== null && held.onu !== null) {
-        act(held.pon, held.onu);
+      if (whenBoth && held.pon !== null && held.onu !== null) {
+        whenBoth(held.pon, held.onu);
         held.pon = null;
         held.onu = null;
       }
@@ -41,6 +45,7 @@ function addPair(
     };
   mib.addScalar(ponOid, () => int(held.pon ?? 0), hold('pon'));
   mib.addScalar(onuOid, () => int(held.onu ?? 0), hold('onu'));
+  return held;
 }
 
 /**
@@ -49,16 +54,7 @@ function addPair(
  */
 export function addVsolGponActions(mib: VirtualMib, state: OltState): void {
   const a = vsolGpon.actionOids;
-  const held: { pon: number | null; onu: number | null } = { pon: null, onu: null };
-  const hold =
-    (key: 'pon' | 'onu') =>
-    (v: unknown): SetResult => {
-      if (!isNumber(v)) return SetStatus.wrongValue;
-      held[key] = v;
-      return SetStatus.ok;
-    };
-  mib.addScalar(a.pon, () => int(held.pon ?? 0), hold('pon'));
-  mib.addScalar(a.onu, () => int(held.onu ?? 0), hold('onu'));
+  const held = numberScalars(mib, a.pon, a.onu);
   mib.addScalar(
     a.action,
     () => int(0),
