@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerEventPayload } from '@pondesk/contracts';
+import { tenantRoom, type ServerEventPayload } from '@pondesk/contracts';
+import { RealtimeGateway } from '../src/modules/realtime/realtime.gateway';
 import { SystemService } from '../src/modules/system/system.service';
 import { accessToken, startApi, type RunningApi } from './support/test-app';
-import { ApiClient, registerAccount, startWorker, type RunningWorker } from '@pondesk/server-testing';
+import {
+  ApiClient,
+  registerAccount,
+  startWorker,
+  waitFor,
+  type RunningWorker,
+} from '@pondesk/server-testing';
 import {
   connectSocket as connect,
   openSocket,
@@ -14,6 +21,18 @@ describe('worker → Redis → API socket path', () => {
   let api: RunningApi;
   let worker: RunningWorker;
   const sockets: Client[] = [];
+
+  /**
+   * The client hears `connect` before the server has looked the session up and joined the socket to its
+   * rooms; an event published in between is not for it yet. Wait until the room holds the socket.
+   */
+  async function inRoom(socket: Client, room: string): Promise<void> {
+    const server = api.app.get(RealtimeGateway).server;
+    await waitFor(async () => (await server.in(room).fetchSockets()).some((s) => s.id === socket.id), {
+      timeoutMs: 10000,
+      what: `the socket to join ${room}`,
+    });
+  }
 
   beforeAll(async () => {
     [api, worker] = await Promise.all([startApi(), startWorker({ DATABASE_URL: process.env.DATABASE_URL! })]);
@@ -41,6 +60,8 @@ describe('worker → Redis → API socket path', () => {
     const a = await connect(api.url, tenantA.token);
     const b = await connect(api.url, tenantB.token);
     sockets.push(a, b);
+    await inRoom(a, tenantRoom(tenantA.auth.user.tenantId!));
+    await inRoom(b, tenantRoom(tenantB.auth.user.tenantId!));
     const gotB: unknown[] = [];
     b.on('system.ping.received', (p) => gotB.push(p));
     const received = new Promise<ServerEventPayload<'system.ping.received'>>((resolve) =>
