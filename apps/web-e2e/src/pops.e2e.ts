@@ -390,8 +390,9 @@ describe('POP screens', () => {
       ],
     });
     await page.getByTestId('outage-total').filter({ hasText: '24 outages' }).waitFor({ timeout: 10_000 });
+    // The count and the rows may settle a render apart under load: wait for the new outage to lead the list.
     const top = page.getByTestId('outage-row').first();
-    expect(await top.getAttribute('data-id')).toBe(outage.id);
+    await top.and(page.locator(`[data-id="${outage.id}"]`)).waitFor({ timeout: 10_000 });
     expect(await top.locator('[data-column="upTime"]').textContent()).toBe('ongoing');
     // Generator down is good news (the mains are back): green.
     expect(

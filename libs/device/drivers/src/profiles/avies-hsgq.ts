@@ -15,6 +15,7 @@ import {
   type ReasonWords,
 } from './codec';
 import { GENERIC_PRIVILEGED_PROMPT, GENERIC_PROMPT, lines } from './cli-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 
 export const brand = 'avies' as const;
 export const HSGQ_ENTERPRISE = '1.3.6.1.4.1.50224';
@@ -298,6 +299,21 @@ export interface HsgqCliOnuRow {
   description: string | null;
 }
 
+/** HSGQ error and event lines: output made only of them is not an unknown layout. */
+const IGNORE: readonly RegExp[] = [...telnet.errorLines, ...telnet.eventLines];
+
+/** Headers from the teranetwork validation capture (§10 and §11). */
+const ONU_INFO_GUARD: RowTableGuard = {
+  what: 'show onu-info all',
+  known: [/^\s*PON\/ONU\s+Mac-Address\s+Status/i],
+  ignore: IGNORE,
+};
+const OPTICAL_GUARD: RowTableGuard = {
+  what: 'show optical-info',
+  known: [/^\s*PON\/ONU\s+ONU-Name\s+Mac-address/i],
+  ignore: IGNORE,
+};
+
 /** `show onu-info all`: `PON/ONU Mac-Address Status Auth Cfg Reg-time ONU-Name ONU-Desc` (desc cut to 12 chars). */
 export function parseOnuInfoAll(text: string): HsgqCliOnuRow[] {
   const out: HsgqCliOnuRow[] = [];
@@ -320,7 +336,7 @@ export function parseOnuInfoAll(text: string): HsgqCliOnuRow[] {
       description: textOrNull(m[9], CLI_NO_DESCRIPTION),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, ONU_INFO_GUARD);
 }
 
 /** Footer `Total: 60  Online:1  Offline:59`. */
@@ -362,7 +378,7 @@ export function parseOpticalInfo(text: string): {
       rxDbm: Number(m[9]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, OPTICAL_GUARD);
 }
 
 export interface HsgqEventLine {

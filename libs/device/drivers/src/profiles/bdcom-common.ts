@@ -10,6 +10,7 @@ import {
   PASSWORD_PROMPT,
   lines,
 } from './cli-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 
 export const BDCOM_ENTERPRISE = '1.3.6.1.4.1.3320';
 
@@ -74,6 +75,18 @@ export interface BdcomMacRow {
 const MAC_ROW = /^\s*(\d+)\s+([0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4})\s+(\S+)\s+(\S+)\s*$/i;
 const ONU_PORT = /^[eg]pon\d+\/(\d+):(\d+)(?:-\d+)?$/i;
 
+/** The error and event lines of a BDCOM session: output made only of them is not an unknown layout. */
+export const BDCOM_IGNORE: readonly RegExp[] = [...bdcomTelnet.errorLines, ...bdcomTelnet.eventLines];
+
+const MAC_GUARD: RowTableGuard = {
+  what: 'show mac address-table',
+  // `Mac Address Table (Total 0)` proves an empty table; with a count above 0 the title alone proves nothing.
+  // The column line is inferred from the rows' columns (Vlan Mac Type Port). A CPU/`all` row matches the row
+  // pattern but is not an ONU's, so it counts as known.
+  known: [/^\s*Mac Address Table \(Total 0\)/i, /^\s*Vlan\s+Mac\s*Address\s+Type\s+Port/i, MAC_ROW],
+  ignore: [...BDCOM_IGNORE, /^\s*Mac Address Table\b/i],
+};
+
 export function parseBdcomMacTable(text: string): BdcomMacRow[] {
   const out: BdcomMacRow[] = [];
   for (const line of lines(text)) {
@@ -90,7 +103,7 @@ export function parseBdcomMacTable(text: string): BdcomMacRow[] {
       onuId: p ? Number(p[2]) : null,
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, MAC_GUARD);
 }
 
 /** The rows of a BDCOM MAC table that hold `mac` (`aa:bb:cc:dd:ee:ff`), as learned MAC locations. */

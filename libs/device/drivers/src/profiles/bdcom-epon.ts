@@ -12,7 +12,8 @@ import {
   normalizeMac,
   macOrRaw,
 } from './codec';
-import { BDCOM_DATE, BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
+import { BDCOM_DATE, BDCOM_IGNORE, BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 import { col, lines } from './cli-common';
 
 export const brand = 'bdcom' as const;
@@ -227,6 +228,39 @@ const INFO_ROW = new RegExp(
 
 const na = (s: string): string | null => (/^n\/a$/i.test(s.trim()) ? null : s.trim());
 
+/**
+ * `Interface EPON0/8 has bound 1 active ONUs:` / `… has registered 1 ONUs:` heads each listing. With a count of 0
+ * it proves an empty table; with another count it proves nothing about the columns.
+ */
+const EMPTY_LISTING = /^\s*Interface \S+ has (?:bound|registered) 0 (?:active |inactive )?ONUs/i;
+const LISTING_IGNORE: readonly RegExp[] = [
+  ...BDCOM_IGNORE,
+  /^\s*Interface \S+ has (?:bound|registered) \d+ (?:active |inactive )?ONUs/i,
+];
+
+// Headers as in the nestjs-vendor and noc pastes (the 80-column wrap leaves the first half on its own line).
+const ACTIVE_GUARD: RowTableGuard = {
+  what: 'show epon active-onu',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+MAC Address\s+Status\s+OAM Status/i],
+  ignore: LISTING_IGNORE,
+};
+const INACTIVE_GUARD: RowTableGuard = {
+  what: 'show epon inactive-onu',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+MAC Address\s+Status\s+LastRegTime/i],
+  ignore: LISTING_IGNORE,
+};
+const INFO_GUARD: RowTableGuard = {
+  what: 'show epon onu-information',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+VendorID\s+ModelID\s+MAC Address/i],
+  ignore: LISTING_IGNORE,
+};
+const OLT_RX_GUARD: RowTableGuard = {
+  what: 'show epon optical-transceiver-diagnosis',
+  // No EPON header is recorded; the GPON one (`interface RxPower(dBm)`) is the closest evidence.
+  known: [/^\s*interface\s+RxPower\(dBm\)/i],
+  ignore: BDCOM_IGNORE,
+};
+
 export function parseActiveOnus(text: string): BdcomEponActiveRow[] {
   const out: BdcomEponActiveRow[] = [];
   for (const line of lines(text)) {
@@ -249,7 +283,7 @@ export function parseActiveOnus(text: string): BdcomEponActiveRow[] {
       aliveTime: m[12],
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, ACTIVE_GUARD);
 }
 
 export function parseInactiveOnus(text: string): BdcomEponInactiveRow[] {
@@ -271,7 +305,7 @@ export function parseInactiveOnus(text: string): BdcomEponInactiveRow[] {
       absentTime: m[9],
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, INACTIVE_GUARD);
 }
 
 /** Joins the 80-column wrap: a row's tail continues on the next line indented by 4 spaces. */
@@ -306,7 +340,7 @@ export function parseOnuInformation(text: string): BdcomEponInfoRow[] {
       deregReason: mapReason(reasonRaw),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, INFO_GUARD);
 }
 
 /** `show epon interface …:N onu ctc optical-transceiver-diagnosis` key: value lines. */
@@ -343,7 +377,7 @@ export function parseOltSideRx(text: string): { ponPort: number; onuId: number; 
         rxDbm: /^-?\d/.test(m[3]) ? Number(m[3]) : null,
       });
   }
-  return out;
+  return rowsOrUnsupported(text, out, OLT_RX_GUARD);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
  */
 import type { DeregReason, OnuStatus } from '../types';
 import { distanceMetres, integerScale, mapReasonText, type ReasonWords } from './codec';
-import { BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
+import { BDCOM_IGNORE, BDCOM_REASON_RULES, bdcomDetect, bdcomTelnet } from './bdcom-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 import { DATE_TIME, col, lines } from './cli-common';
 
 export const brand = 'bdcom' as const;
@@ -205,6 +206,46 @@ const INFO_ROW = new RegExp(
 const na = (s: string | undefined): string | null =>
   s === undefined || /^(n\/a|)$/i.test(s.trim()) ? null : s.trim();
 
+/**
+ * `Interface GPON0/11 has bound 1 active ONUs:` heads the listings (workbranch poll blocks). With a count of 0 it
+ * proves an empty table; with another count it proves nothing about the columns.
+ */
+const EMPTY_LISTING = /^\s*Interface \S+ has (?:bound|registered) 0 (?:active |inactive )?ONUs/i;
+const LISTING_IGNORE: readonly RegExp[] = [
+  ...BDCOM_IGNORE,
+  /^\s*Interface \S+ has (?:bound|registered) \d+ (?:active |inactive )?ONUs/i,
+];
+
+// Column lines of the GPON listings are not recorded (the captures hold the title and rows only); these follow the
+// columns the capture notes name and the EPON headers, so a zero-row table under such a line stays zero rows.
+const ACTIVE_GUARD: RowTableGuard = {
+  what: 'show gpon active-onu',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+(?:SN|Serial)/i],
+  ignore: LISTING_IGNORE,
+};
+const INACTIVE_GUARD: RowTableGuard = {
+  what: 'show gpon inactive-onu',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+(?:SN|Serial)/i],
+  ignore: LISTING_IGNORE,
+};
+const INFO_GUARD: RowTableGuard = {
+  what: 'show gpon onu-information',
+  known: [EMPTY_LISTING, /^\s*IntfName\s+VendorID\s+ModelID/i],
+  ignore: LISTING_IGNORE,
+};
+/** Header of the ONU-side table (ru-bot paste, workbranch poll block). */
+const OPTICS_GUARD: RowTableGuard = {
+  what: 'show gpon … onu optical-transceiver-diagnosis',
+  known: [/^\s*interface\s+Temperature\(degree\)\s+Voltage\(V\)/i],
+  ignore: BDCOM_IGNORE,
+};
+/** Header of the OLT-side table (ru-bot paste). */
+const OLT_RX_GUARD: RowTableGuard = {
+  what: 'show gpon optical-transceiver-diagnosis',
+  known: [/^\s*interface\s+RxPower\(dBm\)/i],
+  ignore: BDCOM_IGNORE,
+};
+
 export function parseActiveOnus(text: string): BdcomGponActiveRow[] {
   const out: BdcomGponActiveRow[] = [];
   for (const line of lines(text)) {
@@ -221,7 +262,7 @@ export function parseActiveOnus(text: string): BdcomGponActiveRow[] {
       distanceM: Number(m[8]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, ACTIVE_GUARD);
 }
 
 export function parseInactiveOnus(text: string): BdcomGponInactiveRow[] {
@@ -242,7 +283,7 @@ export function parseInactiveOnus(text: string): BdcomGponInactiveRow[] {
       lastDeregReason: mapReason(reasonRaw),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, INACTIVE_GUARD);
 }
 
 export function parseOnuInformation(text: string): BdcomGponInfoRow[] {
@@ -263,7 +304,7 @@ export function parseOnuInformation(text: string): BdcomGponInfoRow[] {
       time: na(m[10]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, INFO_GUARD);
 }
 
 export interface BdcomGponOpticsRow {
@@ -294,7 +335,7 @@ export function parseOnuOptics(text: string): BdcomGponOpticsRow[] {
       txDbm: num(m[7]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, OPTICS_GUARD);
 }
 
 /** OLT-side rows `gpon0/6:1    -27.2`. */
@@ -304,7 +345,7 @@ export function parseOltSideRx(text: string): { ponPort: number; onuId: number; 
     const m = /^\s*gpon\d+\/(\d+):(\d+)\s+(\S+)\s*$/i.exec(line);
     if (m) out.push({ ponPort: Number(m[1]), onuId: Number(m[2]), rxDbm: num(m[3]) });
   }
-  return out;
+  return rowsOrUnsupported(text, out, OLT_RX_GUARD);
 }
 
 export interface BdcomGponHistoryRow {

@@ -132,7 +132,8 @@ describe('V-SOL EPON CLI parsers on real rows', () => {
     const clean = cliSample('vsol/epon-opm-diag_oltcmdread.txt');
     const drawn = ansiDraw(clean, 1);
     expect(drawn).toContain('\x1b[');
-    expect(vsolEpon.parseOpmDiag(drawn)).toEqual([]); // raw bytes are not parseable as-is
+    // Raw bytes are not parseable as-is: a typed error, not zero rows.
+    expect(() => vsolEpon.parseOpmDiag(drawn)).toThrow(/show onu opm-diag: no row and no known header/);
     expect(vsolEpon.parseOpmDiag(cleanTerminalText(drawn))).toEqual(vsolEpon.parseOpmDiag(clean));
   });
 });

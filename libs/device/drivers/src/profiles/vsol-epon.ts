@@ -19,6 +19,7 @@ import {
   vsolTelnet,
 } from './vsol-common';
 import { col, lines } from './cli-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 
 export const brand = 'vsol' as const;
 export const mode = 'epon' as const;
@@ -176,6 +177,27 @@ export interface VsolEponStatusRow {
   description: string | null;
 }
 
+/** V-SOL error and event lines: output made only of them is not an unknown layout. */
+const IGNORE: readonly RegExp[] = [...vsolTelnet.errorLines, ...vsolTelnet.eventLines];
+
+/** A guard with this brand's ignored lines plus `noise`: titles and footers that prove nothing about the columns. */
+const guard = (what: string, known: RegExp[], noise: RegExp[] = []): RowTableGuard => ({
+  what,
+  known,
+  ignore: [...IGNORE, ...noise],
+});
+
+// Headers from the sightops and oltcmdread captures; `show onu status` has no recorded header, so its pattern
+// follows the columns the oltcmdread notes name (ONU-ID Status MAC …).
+const STATUS_GUARD = guard('show onu status', [/^\s*ONU-ID\s+Status\s+MAC/i]);
+const OPM_GUARD = guard('show onu opm-diag', [/^\s*ONU-ID\s+Temperature\(C\)/i]);
+const AUTH_GUARD = guard('show onu auth-info', [/^\s*ONU-ID\s+LLID\s+Status/i]);
+const BASIC_GUARD = guard('show onu basic-info', [/^\s*ONU-ID\s+VendorID\s+Model/i]);
+const MAC_TITLE = /^\s*Mac Address Table\b/i;
+const ONU_MAC_GUARD = guard('show onu mac-address-table', [/^\s*Index\s+VLAN\s+MAC\s+Address/i], [MAC_TITLE]);
+// The global table's header is not recorded; a `Vlan … MAC` column line is taken as known (inferred).
+const GLOBAL_MAC_GUARD = guard('show mac address-table', [/^\s*(?:Vlan|VID)\s+MAC/i], [MAC_TITLE]);
+
 const DT = String.raw`(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}|N/A)`;
 const STATUS_ROW = new RegExp(
   String.raw`^\s*(EPON\d+/(\d+):(\d+))\s+(online|offline)\s+([0-9a-f:]{17})\s+(\d+)\s+(\d+)\s+${DT}\s+${DT}\s+(.+?)\s{2,}(\d+ \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})\s+(.*?)\s*$`,
@@ -205,7 +227,7 @@ export function parseStatusRows(text: string): VsolEponStatusRow[] {
       description: textOrNull(m[12]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, STATUS_GUARD);
 }
 
 export interface VsolOpmRow {
@@ -238,7 +260,7 @@ export function parseOpmDiag(text: string): VsolOpmRow[] {
       rxDbm: numOrNull(m[8]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, OPM_GUARD);
 }
 
 export interface VsolAuthInfoRow {
@@ -272,7 +294,7 @@ export function parseAuthInfo(text: string): VsolAuthInfoRow[] {
       description: textOrNull(m[8]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, AUTH_GUARD);
 }
 
 export interface VsolOnuMacRow {
@@ -289,7 +311,7 @@ export function parseOnuMacTable(text: string): VsolOnuMacRow[] {
     const m = /^\s*\d+\s+(\d+)\s+([0-9a-f:]{17})\s+EPON\d+\/(\d+)\s+(\d+)\s+\d+\s*$/i.exec(line);
     if (m) out.push({ vlan: Number(m[1]), mac: macOrRaw(m[2]), ponPort: Number(m[3]), onuId: Number(m[4]) });
   }
-  return out;
+  return rowsOrUnsupported(text, out, ONU_MAC_GUARD);
 }
 
 /** Global `show mac address-table`: `1  11:22:33:44:55:66  Dynamic  epon0/1  255  1` — PON only, the last number is not the ONU id. */
@@ -303,7 +325,7 @@ export function parseGlobalMacTable(
     const p = /^epon\d+\/(\d+)$/i.exec(m[4]);
     out.push({ vlan: Number(m[1]), mac: macOrRaw(m[2]), port: m[4], ponPort: p ? Number(p[1]) : null });
   }
-  return out;
+  return rowsOrUnsupported(text, out, GLOBAL_MAC_GUARD);
 }
 
 export interface VsolBasicInfoRow {
@@ -341,7 +363,7 @@ export function parseBasicInfo(text: string): VsolBasicInfoRow[] {
       interfaceType: m[10] ?? null,
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, BASIC_GUARD);
 }
 
 /** `show onu basic-info` as the UPLINK-EP-style firmware prints it (sightops capture layout). */

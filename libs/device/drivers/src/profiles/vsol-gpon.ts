@@ -22,6 +22,7 @@ import {
   vsolTelnet,
 } from './vsol-common';
 import { col, lines } from './cli-common';
+import { type RowTableGuard, rowsOrUnsupported } from '../parse/row-table-guard';
 
 export const brand = 'vsol' as const;
 export const mode = 'gpon' as const;
@@ -212,6 +213,31 @@ export function phaseWord(word: string): { status: OnuStatus; reason: DeregReaso
   return { status: 'offline', reason: null };
 }
 
+/** V-SOL error and event lines: output made only of them is not an unknown layout. */
+const IGNORE: readonly RegExp[] = [...vsolTelnet.errorLines, ...vsolTelnet.eventLines];
+
+/** A guard with this brand's ignored lines plus `noise`: titles and footers that prove nothing about the columns. */
+const guard = (what: string, known: RegExp[], noise: RegExp[] = []): RowTableGuard => ({
+  what,
+  known,
+  ignore: [...IGNORE, ...noise],
+});
+
+// Headers from the OLTERRA V1600G0-B captures. The state table's trailer `pon: 1 total: 57 working: 52` proves an
+// empty table only with `total: 0`.
+const STATE_GUARD = guard(
+  'show onu state',
+  [/^\s*OnuIndex\s+Admin State\s+OMCC State/i, /^\s*pon:\s*\d+\s+total:\s*0\b/i],
+  [/^\s*pon:\s*\d+\s+total:/i],
+);
+const INFO_GUARD = guard('show onu info', [/^\s*Onuindex\s+Model\s+Profile/i]);
+const RX_ALL_GUARD = guard('show pon onu all rx-power', [/^\s*Onu\s+ONU_Rx\b/i]);
+const MAC_GUARD = guard(
+  'show mac address-table',
+  [/^\s*Vlan\s+Mac Address\s+Type\s+Ports/i],
+  [/^\s*Mac Address Table\b/i],
+);
+
 export function parseOnuState(text: string): VsolGponStateRow[] {
   const out: VsolGponStateRow[] = [];
   for (const line of lines(text)) {
@@ -230,7 +256,7 @@ export function parseOnuState(text: string): VsolGponStateRow[] {
       serial: m[7],
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, STATE_GUARD);
 }
 
 /** Trailer `pon: 1 total: 57 working: 52`. */
@@ -266,7 +292,7 @@ export function parseOnuInfo(text: string): VsolGponInfoRow[] {
       authInfo: m[7],
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, INFO_GUARD);
 }
 
 /** `show onu <n> optical_info` key : value block; numbers may carry `(V)`, `(mA)`, `(C)`, `(dBm)`. */
@@ -307,7 +333,7 @@ export function parseRxPowerAll(text: string): { onuId: number; rxDbm: number | 
     const m = /^\s*(\d+)\s+(\S+)\s*$/.exec(line);
     if (m) out.push({ onuId: Number(m[1]), rxDbm: /^[-+]?\d/.test(m[2]) ? Number(m[2]) : null });
   }
-  return out;
+  return rowsOrUnsupported(text, out, RX_ALL_GUARD);
 }
 
 /** `onu 2 Distance: 445m`. */
@@ -361,7 +387,7 @@ export function parseMacTable(text: string): VsolGponMacRow[] {
       onuId: Number(m[4]),
     });
   }
-  return out;
+  return rowsOrUnsupported(text, out, MAC_GUARD);
 }
 
 export interface VsolBriefRow {
