@@ -7,7 +7,7 @@ import { isIPv4 } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_USER, connectSimRouters, seedDemo, seedMonitoring } from './seed-demo.mjs';
+import { DEMO_USER, connectSimRouters, readSimMikrotiks, seedDemo, seedMonitoring } from './seed-demo.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -161,6 +161,9 @@ const simArgs = [
   ...(syslogTarget ? ['--syslog', syslogTarget] : []),
   '--ping-hosts',
   String(DEMO_PING_HOSTS),
+  // The simulated VPN concentrator dials a tenant's router in by itself a few seconds after the console
+  // adds its VPN secret, so Add VPN shows a connected tunnel.
+  '--auto-dial',
 ];
 const listed = spawnSync(
   process.execPath,
@@ -198,6 +201,33 @@ const simPingHosts = simOutput(/ping hosts: (none|(\S+) \(flapping: ([\d.]+))/).
   m && m[1] !== 'none' ? { pingHosts: m[2].split(','), flapping: m[3] } : {},
 );
 
+// The simulated MikroTiks, read from the simulator's control API before the console starts: each OLT's BRAS
+// (its RouterOS API becomes the OLT's MikroTik) and the VPN concentrator the API and worker add tenants' VPN
+// secrets on. Without them the demo still runs, with no MikroTik logins and no VPN.
+let mikrotiks = { routers: new Map(), concentrator: null };
+try {
+  const controlUrl = await Promise.race([simControl, new Promise((r) => setTimeout(() => r(null), 20000))]);
+  if (!controlUrl) throw new Error('the simulator did not print its control API URL');
+  mikrotiks = await readSimMikrotiks(controlUrl);
+} catch (error) {
+  process.stderr.write(`\n⚠ Simulated MikroTiks not read: ${error.message}\n`);
+}
+const vpn = mikrotiks.concentrator;
+// A concentrator given in the shell (VPN_CONCENTRATOR_HOST) is kept; otherwise the simulated one, on loopback.
+const vpnFromShell = process.env.VPN_CONCENTRATOR_HOST !== undefined;
+if (vpn && !vpnFromShell) {
+  Object.assign(env, {
+    VPN_CONCENTRATOR_HOST: vpn.host,
+    VPN_CONCENTRATOR_PORT: String(vpn.port),
+    VPN_CONCENTRATOR_TRANSPORT: 'api',
+    VPN_CONCENTRATOR_USER: vpn.username,
+    VPN_CONCENTRATOR_PASSWORD: vpn.password,
+    VPN_CONCENTRATOR_PROFILE: vpn.profile,
+    VPN_SERVICE: 'l2tp',
+    VPN_PUBLIC_ADDRESS: 'vpn.pondesk.example',
+  });
+}
+
 process.stdout.write('\n▶ Starting the API and the worker\n');
 start('api', ['dist/server/apps/api/src/main.js']);
 start('worker', ['dist/server/apps/worker/src/main.js']);
@@ -220,11 +250,23 @@ for (;;) {
 if (!shuttingDown) {
   let seeded = '';
   try {
-    const { added, updated, total, switches } = await seedDemo(`http://127.0.0.1:${port}`, devices);
+    const { added, updated, total, switches } = await seedDemo(
+      `http://127.0.0.1:${port}`,
+      devices,
+      mikrotiks.routers,
+    );
     const moved = updated ? `, ${updated} moved to their own addresses` : '';
     seeded = `  Demo ISP: ${total} simulated OLTs (${added} added now${moved}), first poll within a minute.\n`;
     if (switches.total)
       seeded += `  Switches: ${switches.total} simulated switches, their SFP optics polled every minute (/switch-list).\n`;
+    if (mikrotiks.routers.size) {
+      const first = [...mikrotiks.routers.values()][0];
+      seeded +=
+        `  Each OLT's MikroTik is its simulated BRAS, read over the RouterOS API (${first.host}:${first.port} …,` +
+        ` user ${first.username}).\n`;
+    }
+    if (vpn && !vpnFromShell)
+      seeded += `  VPN: the simulated concentrator at ${vpn.host}:${vpn.port} (a tenant's router dials in a few seconds after Add VPN).\n`;
     if (syslogTarget)
       seeded +=
         `  Simulated OLTs and MikroTik routers send syslog to the worker (UDP ${syslogTarget})` +

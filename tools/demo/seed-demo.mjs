@@ -1,7 +1,7 @@
 // Seeds the demo tenant through the public API (the same calls the console makes): the demo operator,
 // a completed profile (OTP read from the development outbox) and one OLT per simulated OLT, at the address
 // the simulator gives it (its own loopback address with per-device addresses) and with its simulated
-// MikroTik router's address as the OLT's MikroTik host.
+// MikroTik router (its RouterOS API address, port and login) as the OLT's MikroTik.
 export const DEMO_USER = { username: 'demo', email: 'demo@pondesk.local', password: 'pondesk-demo-1' };
 const DEMO_PROFILE = {
   ispName: 'Demo Fibre ISP',
@@ -28,7 +28,12 @@ function expectOk(what, r) {
 /** The demo OLTs stored with an SNMP write community (see `secrets` below). */
 const SNMP_WRITE_OLTS = new Set(['bdcom-epon-1', 'vsol-epon-1']);
 
-export async function seedDemo(baseUrl, devices) {
+/**
+ * `routerApis`: OLT name → its simulated MikroTik's RouterOS API `{ host, port, username, password }` (the
+ * simulator's `GET /routers`); without it (the simulator's control API not read) an OLT gets its router's
+ * address only, and only when the router has one of its own.
+ */
+export async function seedDemo(baseUrl, devices, routerApis = new Map()) {
   let auth = await call(baseUrl, '/auth/login', {
     method: 'POST',
     body: { username: DEMO_USER.username, password: DEMO_USER.password },
@@ -73,9 +78,20 @@ export async function seedDemo(baseUrl, devices) {
   let updated = 0;
   // The fleet listing gives every OLT its PON mode; switches have none.
   for (const d of devices.filter((d) => d.mode === 'epon' || d.mode === 'gpon')) {
-    // With per-device addresses the OLT's simulated MikroTik router has an address of its own: registered as
-    // the OLT's MikroTik host, so the console files the router's syslog (PPPoE lines) under this OLT.
-    const mikrotikHost = d.routerHost && d.routerHost !== d.host ? d.routerHost : null;
+    // The OLT's MikroTik is its simulated BRAS: the console reads its PPPoE sessions, queues and traffic over
+    // the RouterOS API there. With per-device addresses the router also has an address of its own, which is
+    // where its syslog (PPPoE lines) comes from, so the console files those lines under this OLT.
+    const api = routerApis.get(d.name);
+    const mikrotikHost = api ? api.host : d.routerHost && d.routerHost !== d.host ? d.routerHost : null;
+    const mikrotik = api
+      ? {
+          mikrotikHost,
+          mikrotikPort: api.port,
+          mikrotikUsername: api.username,
+          // Stored encrypted by the API, like the OLT's own credentials.
+          mikrotikPassword: api.password,
+        }
+      : { mikrotikHost };
     const where = {
       host: d.host,
       snmpPort: d.snmpPort,
@@ -94,14 +110,27 @@ export async function seedDemo(baseUrl, devices) {
     };
     const have = byName.get(d.name);
     if (have) {
-      // An OLT of an earlier demo run: follow the simulator when its addresses changed (shared ↔ per-device).
-      if (have.host === d.host && (have.mikrotikHost ?? null) === mikrotikHost) continue;
+      // An OLT of an earlier demo run: follow the simulator when its addresses changed (shared ↔ per-device)
+      // or its MikroTik is not yet the simulated router's API.
+      if (have.host === d.host && (have.mikrotikHost ?? null) === mikrotikHost) {
+        if (!api) continue;
+        const detail = expectOk(
+          `Reading OLT ${d.name}`,
+          await call(baseUrl, `/olts/${have.id}`, { token: accessToken }),
+        );
+        if (
+          detail.mikrotikPort === api.port &&
+          detail.mikrotikUsername === api.username &&
+          detail.hasMikrotikPassword
+        )
+          continue;
+      }
       expectOk(
         `Moving OLT ${d.name} to ${d.host}`,
         await call(baseUrl, `/olts/${have.id}`, {
           method: 'PATCH',
           token: accessToken,
-          body: { ...where, ...secrets, mikrotikHost },
+          body: { ...where, ...secrets, ...mikrotik },
         }),
       );
       updated++;
@@ -118,7 +147,7 @@ export async function seedDemo(baseUrl, devices) {
           brand: d.brand,
           mode: d.mode,
           ...secrets,
-          ...(mikrotikHost ? { mikrotikHost } : {}),
+          ...(mikrotikHost ? mikrotik : {}),
           pollIntervalSeconds: 60,
           description: `Simulated ${d.brand} ${d.mode} OLT (${d.onus} ONUs)`,
         },
@@ -268,4 +297,25 @@ export async function seedMonitoring(baseUrl, { pingHosts = [], flapping = null 
     );
   }
   return { servers: servers.length, pops: pops.length, flapping };
+}
+
+/**
+ * The simulated MikroTiks, from the simulator's control API: each OLT's BRAS (RouterOS API address, port and
+ * login, by OLT name) and the VPN concentrator (`{ host, port, username, password, profile, autoDial }`), or
+ * null when the simulator runs none.
+ */
+export async function readSimMikrotiks(controlUrl) {
+  const get = async (path) => {
+    const res = await fetch(`${controlUrl}${path}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`the simulator answered ${res.status} to GET ${path}`);
+    return res.json();
+  };
+  const apis = (await get('/routers'))?.apis ?? [];
+  return {
+    routers: new Map(
+      apis.map(({ olt, host, port, username, password }) => [olt, { host, port, username, password }]),
+    ),
+    concentrator: await get('/concentrator'),
+  };
 }

@@ -30,10 +30,12 @@ import { SharesModule } from './modules/shares/shares.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { RolesModule } from './modules/roles/roles.module';
+import { RouterLiveModule } from './modules/router-live/router-live.module';
 import { SwitchesModule } from './modules/switches/switches.module';
 import { SystemModule } from './modules/system/system.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { UsersModule } from './modules/users/users.module';
+import { VpnModule } from './modules/vpn/vpn.module';
 
 /** Feature modules of the API; infrastructure is wired in `AppModule.forRoot`. */
 export const FEATURE_MODULES = [
@@ -58,6 +60,8 @@ export const FEATURE_MODULES = [
   DashboardModule,
   SharesModule,
   MonitorModule,
+  RouterLiveModule,
+  VpnModule,
 ];
 
 @Module({})

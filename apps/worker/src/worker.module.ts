@@ -27,6 +27,7 @@ import { OltProber } from './olt-sessions/olt-prober.service';
 import { OltSessionService } from './olt-sessions/olt-session.service';
 import { OnuActionsService } from './onu-actions/onu-actions.service';
 import { PingProberService } from './ping/ping-prober.service';
+import { RouterLiveService } from './routers/router-live.service';
 import { OltHealthService } from './polling/olt-health.service';
 import { OnuStore } from './polling/onu-store.service';
 import { PollOltService } from './polling/poll-olt.service';
@@ -40,6 +41,7 @@ import { SyslogService } from './syslog/syslog.service';
 import { PollSwitchService } from './switches/poll-switch.service';
 import { SwitchCheckService } from './switches/switch-check.service';
 import { SwitchStore } from './switches/switch-store.service';
+import { VPN_JOB_HANDLERS } from './vpn/vpn-job-handlers';
 
 /** The services whose `@OnJob` methods run the jobs; the registry checks each job has exactly one. */
 export const JOB_HANDLER_SERVICES = [
@@ -53,6 +55,8 @@ export const JOB_HANDLER_SERVICES = [
   ScanService,
   PollSwitchService,
   SwitchCheckService,
+  ...VPN_JOB_HANDLERS,
+  RouterLiveService,
 ];
 
 @Module({})

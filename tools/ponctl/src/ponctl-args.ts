@@ -8,6 +8,7 @@ import {
   type LogVendor,
 } from '@pondesk/contracts';
 import type { Brand, DeviceConnection, OnuRef, PonMode } from '@pondesk/device-drivers';
+import { parseRouterArgs, type RouterArgs } from './router-command';
 
 /** Commands that talk to an OLT or switch (they need --host). */
 export const DEVICE_COMMANDS = [
@@ -23,7 +24,7 @@ export const DEVICE_COMMANDS = [
   'record',
 ] as const;
 export type DeviceCommand = (typeof DEVICE_COMMANDS)[number];
-export const COMMANDS = [...DEVICE_COMMANDS, 'syslog', 'parse'] as const;
+export const COMMANDS = [...DEVICE_COMMANDS, 'syslog', 'parse', 'router'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface PonctlArgs {
@@ -63,6 +64,8 @@ const isLogVendor = (v: string): v is LogVendor => (LOG_VENDORS as readonly stri
 export const USAGE = `usage: ponctl <${DEVICE_COMMANDS.join('|')}> --host H [options]
        ponctl syslog [--vendor ${LOG_VENDORS.join('|')}] < lines
        ponctl parse --brand B --mode M --command "CLI COMMAND" [--file F] < output
+       ponctl router <host> [--port N] [--transport api|api-ssl|rest] [--user U] [--password-env VAR]
+                     [--session NAME] [--timeout MS] [--json]
   --port P            SNMP UDP port (161)
   --community C       SNMP community (public)
   --snmp-version V    v1 | v2c (default v2c)
@@ -80,6 +83,9 @@ export const USAGE = `usage: ponctl <${DEVICE_COMMANDS.join('|')}> --host H [opt
   --json              JSON array instead of a table
   --vendor V          \`syslog\`: the brand whose parser is tried first (the others follow)
   --out FILE          \`record\`: write the device's answers to FILE (*.ponrec.json.gz), redacted
+  --transport T       \`router\`: api (TCP 8728, default) | api-ssl (TLS 8729) | rest (https 443, RouterOS 7)
+  --password-env VAR  \`router\`: the environment variable holding the password (default: empty password)
+  --session NAME      \`router\`: also that PPP user's session, queue and traffic
 \`syslog\` reads syslog lines on standard input and prints one JSON object per line:
   {"vendor","kind","time","host","user","onu","mac","serial","reason","severity"} (null where absent)
 \`parse\` reads saved CLI output (--file F or standard input) with the driver's parser for --command and prints
@@ -99,7 +105,7 @@ function parseCommandArgs(v: { brand?: string; mode?: string; command?: string; 
   return { command: 'parse', brand: v.brand, mode: v.mode, cliCommand: v.command, file: v.file };
 }
 
-export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArgs | ParseArgs {
+export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArgs | ParseArgs | RouterArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -128,6 +134,9 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
         command: { type: 'string' },
         file: { type: 'string' },
         out: { type: 'string' },
+        transport: { type: 'string' },
+        'password-env': { type: 'string' },
+        session: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -147,6 +156,15 @@ export function parsePonctlArgs(argv: readonly string[]): PonctlArgs | SyslogArg
     return { command, vendor };
   }
   if (command === 'parse') return parseCommandArgs(v);
+  if (command === 'router') {
+    try {
+      return parseRouterArgs(v, positionals.slice(1));
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+  }
+  if (v.transport !== undefined || v['password-env'] !== undefined || v.session !== undefined)
+    throw new UsageError('--transport, --password-env and --session are for router');
   if (v.command !== undefined || v.file !== undefined)
     throw new UsageError('--command and --file are for parse');
   if (v.vendor !== undefined) throw new UsageError('--vendor is for syslog');

@@ -12,11 +12,13 @@ import { HsgqError } from '@pondesk/device-http';
 import { SnmpError } from '@pondesk/device-snmp';
 import { parseSyslogLine } from '@pondesk/device-syslog';
 import { TelnetError, TelnetErrorCode } from '@pondesk/device-telnet';
+import { RouterOsError } from '@pondesk/device-routeros';
 import { USAGE, UsageError, parsePonctlArgs, type PonctlArgs, type SyslogArgs } from './ponctl-args';
 import type { ParseArgs } from './ponctl-args';
 import { runParse } from './parse-command';
 import { renderKeyValues, renderTable, type Cell } from './table-format';
 import { runRecord } from './record-command';
+import { describeRouterOsError, runRouter, type RouterArgs } from './router-command';
 
 export interface Io {
   out(text: string): void;
@@ -79,6 +81,7 @@ export function describeError(e: unknown): string {
             : 'http';
     return `${kind}: ${e.message}`;
   }
+  if (e instanceof RouterOsError) return describeRouterOsError(e);
   if (e instanceof DriverError)
     return `${e.code === 'DRIVER_UNSUPPORTED' || e.code === 'DRIVER_UNKNOWN_DEVICE' ? 'unsupported' : 'error'}: ${e.message}`;
   return `error: ${e instanceof Error ? e.message : String(e)}`;
@@ -256,7 +259,7 @@ async function runSyslog(a: SyslogArgs, io: Io): Promise<void> {
 
 /** Runs one ponctl invocation; returns the process exit code. */
 export async function runPonctl(argv: readonly string[], io: Io): Promise<number> {
-  let args: PonctlArgs | SyslogArgs | ParseArgs;
+  let args: PonctlArgs | SyslogArgs | ParseArgs | RouterArgs;
   try {
     args = parsePonctlArgs(argv);
   } catch (e) {
@@ -289,6 +292,7 @@ export async function runPonctl(argv: readonly string[], io: Io): Promise<number
   if (args.command === 'record') {
     return runRecord(args, io, describeError);
   }
+  if (args.command === 'router') return runRouter(args, io, describeError);
   let dev: Awaited<ReturnType<typeof openDevice>> | null = null;
   try {
     dev = await openDevice(args.connection, { brand: args.brand, mode: args.mode });

@@ -9,6 +9,12 @@ export { formatDeviceTable } from './fleet/device-table';
 export {
   DEFAULT_PORTS,
   DEFAULT_EPOCH,
+  ROUTEROS_API_PORT,
+  DEFAULT_ROUTER_API_USER,
+  DEFAULT_ROUTER_API_PASSWORD,
+  DEFAULT_CONCENTRATOR_PROFILE,
+  DEFAULT_AUTO_DIAL_DELAY_MS,
+  resolveConcentrator,
   DEFAULT_ADDRESS_BASE,
   DEFAULT_ROUTER_ADDRESS_BASE,
   ADDRESS_MODES,
@@ -17,7 +23,15 @@ export {
   parseFleetConfig,
   resolveDevices,
 } from './config/fleet-config';
-export type { AddressMode, FleetConfig, FleetConfigInput, DeviceSpec, PortPlan } from './config/fleet-config';
+export type {
+  AddressMode,
+  ConcentratorSpec,
+  FleetConfig,
+  FleetConfigInput,
+  DeviceSpec,
+  PortPlan,
+  RouterSpec,
+} from './config/fleet-config';
 export { OltState, REBOOT_SECONDS } from './model/olt-state';
 export type {
   OltChangeListener,
@@ -44,6 +58,30 @@ export type { RoutersConfig } from './routers/routers-config';
 export { brasIdentity, callerIdOf, remoteAddressOf, sessionEventBody } from './routers/session-event';
 export type { SessionEvent } from './routers/session-event';
 export type { RouterListing, SessionEventSink } from './routers/sim-routers';
+export type { PppState } from './routers/session-tracker';
+export { SimRouterApis } from './routeros/router-apis';
+export type {
+  ConcentratorView,
+  RouterApiEndpoint,
+  RouterApiListing,
+  RouterApiView,
+} from './routeros/router-apis';
+export { RouterOsApiServer } from './routeros/api-server';
+export { SimBras, ponServiceName, ponVlanId, ponVlanName, pppoeInterfaceName } from './routeros/bras';
+export type { BrasSession } from './routeros/bras';
+export { SimConcentrator } from './routeros/concentrator';
+export type { VpnSecretView, VpnSession } from './routeros/concentrator';
+export { NO_ROUTER_FAULTS, parseRouterFaults } from './routeros/router-faults';
+export type { RouterFaults } from './routeros/router-faults';
+export {
+  LOGIN_REFUSED,
+  LEGACY_LOGIN_REFUSED,
+  NOT_LOGGED_IN,
+  legacyResponse,
+} from './routeros/api-connection';
+export { routerOsDuration } from './routeros/routeros-values';
+export { PLANS, planOf, SubscriberTraffic } from './routeros/traffic';
+export type { Plan } from './routeros/traffic';
 export { SimSyslog } from './syslog/sim-syslog';
 export type { SimSyslogOptions, SyslogView, SyslogSourceView } from './syslog/sim-syslog';
 export { parseSyslogTarget, syslogTargetOrThrow, formatSyslogTarget } from './syslog/syslog-target';

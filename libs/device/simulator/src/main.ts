@@ -1,12 +1,19 @@
 /**
  * `npm run sim [-- --fleet FILE] [--list --json] [--port-offset N | --base-port N] [--time-scale X] [--free-ports]
  * [--addresses shared|per-device] [--address-base IP] [--router-address-base IP] [--syslog HOST:PORT]
- * [--ping-hosts N] [--archive FILE …]`
- * Starts a simulated fleet (default: fleets/default.json) and prints its device table and control URL. `--list`
+ * [--auto-dial] [--ping-hosts N] [--archive FILE …]`
+ * Starts a simulated fleet (default: fleets/default.json) and prints its device table, where its MikroTik
+ * routers' RouterOS APIs and the VPN concentrator listen, and its control URL. `--list`
  * prints the fleet running on the control port (or, when none runs, the fleet the file describes) and exits.
  * `--archive FILE` (repeatable) serves device recordings (`ponctl record`) instead of a fleet.
  */
-import { ADDRESS_MODES, DEFAULT_PORTS, resolveDevices, type AddressMode } from './config/fleet-config';
+import {
+  ADDRESS_MODES,
+  DEFAULT_PORTS,
+  ROUTEROS_API_PORT,
+  resolveDevices,
+  type AddressMode,
+} from './config/fleet-config';
 import { DEFAULT_FLEET_PATH, fleetConfigFrom, startFleet } from './fleet/fleet-runner';
 import { formatDeviceTable } from './fleet/device-table';
 import type { SimDeviceInfo } from './fleet/sim-device';
@@ -19,6 +26,7 @@ import {
 } from './net/ping-hosts';
 import { formatSyslogTarget, syslogTargetOrThrow, type SyslogTarget } from './syslog/syslog-target';
 import { formatArchives, serveArchives } from './recorded/serve-archives';
+import { formatRouterTable } from './routeros/router-table';
 
 interface Args {
   fleet: string;
@@ -32,6 +40,8 @@ interface Args {
   addressBase: string | undefined;
   routerAddressBase: string | undefined;
   syslog: SyslogTarget | undefined;
+  /** The VPN concentrator dials a secret in by itself after it is added. */
+  autoDial: boolean | undefined;
   /** Hosts to ping in a network namespace (0 = none). */
   pingHosts: number;
   /** Device recordings to serve instead of the fleet. */
@@ -41,7 +51,7 @@ interface Args {
 const USAGE =
   'usage: npm run sim -- [--fleet FILE] [--list [--json]] [--port-offset N | --base-port N] [--time-scale X]' +
   ' [--control-port N] [--free-ports] [--addresses shared|per-device] [--address-base IP]' +
-  ' [--router-address-base IP] [--syslog HOST:PORT] [--ping-hosts N] [--archive FILE …]\n';
+  ' [--router-address-base IP] [--syslog HOST:PORT] [--auto-dial] [--ping-hosts N] [--archive FILE …]\n';
 
 function addressMode(v: string): AddressMode {
   if (!(ADDRESS_MODES as readonly string[]).includes(v))
@@ -74,6 +84,7 @@ function parseArgs(argv: string[]): Args {
     routerAddressBase: undefined,
     // Loopback only: a target elsewhere stops the simulator with the reason.
     syslog: env['PONDESK_SIM_SYSLOG'] ? syslogTargetOrThrow(env['PONDESK_SIM_SYSLOG']) : undefined,
+    autoDial: env['PONDESK_SIM_AUTO_DIAL'] ? env['PONDESK_SIM_AUTO_DIAL'] === '1' : undefined,
     pingHosts: env['PONDESK_SIM_PING_HOSTS'] ? pingHostCount(env['PONDESK_SIM_PING_HOSTS']) : 0,
     archives: [],
   };
@@ -98,6 +109,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--address-base') args.addressBase = next();
     else if (a === '--router-address-base') args.routerAddressBase = next();
     else if (a === '--syslog') args.syslog = syslogTargetOrThrow(next());
+    else if (a === '--auto-dial') args.autoDial = true;
     else if (a === '--ping-hosts') args.pingHosts = pingHostCount(next());
     else if (a === '--archive') args.archives.push(next());
     else if (a === '--help' || a === '-h') {
@@ -146,6 +158,9 @@ async function main(): Promise<void> {
     snmpBase: (cfg.ports.snmp ?? DEFAULT_PORTS.snmp) + args.offset,
     telnetBase: (cfg.ports.telnet ?? DEFAULT_PORTS.telnet) + args.offset,
     httpBase: (cfg.ports.http ?? DEFAULT_PORTS.http) + args.offset,
+    routerApiBase: (cfg.ports.routerApi ?? DEFAULT_PORTS.routerApi) + args.offset,
+    routerApiPort: ROUTEROS_API_PORT + args.offset,
+    concentratorPort: (cfg.ports.concentrator ?? DEFAULT_PORTS.concentrator) + args.offset,
   };
   const controlPort = args.controlPort ?? (cfg.ports.control ?? DEFAULT_PORTS.control) + args.offset;
   const addressing = {
@@ -184,11 +199,15 @@ async function main(): Promise<void> {
     timeScale: args.timeScale,
     ...addressing,
     syslog: args.syslog,
+    autoDial: args.autoDial,
   });
   const ms = Date.now() - t0;
   const perDevice = (args.addresses ?? cfg.addresses) === 'per-device';
   const onus = fleet.devices.reduce((n, d) => n + d.onus, 0);
   process.stdout.write(`${formatDeviceTable(fleet.devices)}\n\n`);
+  process.stdout.write(
+    `${formatRouterTable(fleet.routerApis.list(), fleet.routerApis.concentratorView())}\n\n`,
+  );
   process.stdout.write(
     `${fleet.devices.length} devices, ${onus} ONUs, started in ${ms} ms; time scale ${fleet.clock.timeScale}\n` +
       `control API: ${fleet.controlUrl ?? 'off'} (GET /devices, GET /devices/<name>/state, see README)\n` +

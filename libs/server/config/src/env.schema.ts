@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { HOST_MESSAGE, VPN_SERVICES, isHost } from '@pondesk/contracts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -25,6 +26,36 @@ const boolFromEnv = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
     .default(fallback);
+
+/** An optional variable where an empty value (`VAR=` in `.env`, `${VAR:-}` in compose) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/** A host name or IPv4 address, as the OLT form takes them. */
+const hostFromEnv = z
+  .string()
+  .trim()
+  .max(253, 'must be at most 253 characters')
+  .refine(isHost, `must be a host name or IPv4 address (${HOST_MESSAGE})`);
+
+/** How the API and the worker reach the VPN concentrator (RouterOS API, API over TLS, or REST of v7). */
+export const VPN_CONCENTRATOR_TRANSPORTS = ['api', 'api-ssl', 'rest'] as const;
+export type VpnConcentratorTransport = (typeof VPN_CONCENTRATOR_TRANSPORTS)[number];
+
+/** The concentrator's port when `VPN_CONCENTRATOR_PORT` is unset: the transport's own (RouterOS defaults). */
+export const VPN_CONCENTRATOR_DEFAULT_PORTS: Readonly<Record<VpnConcentratorTransport, number>> = {
+  api: 8728,
+  'api-ssl': 8729,
+  rest: 443,
+};
+
+/** The variables that must all be set for VPN to be on; any of them alone is a configuration error. */
+export const VPN_REQUIRED_VARIABLES = [
+  'VPN_CONCENTRATOR_HOST',
+  'VPN_CONCENTRATOR_USER',
+  'VPN_CONCENTRATOR_PASSWORD',
+  'VPN_PUBLIC_ADDRESS',
+] as const;
 
 /**
  * Secrets that were published (in `.env.example` or documentation) and so protect nothing. A process
@@ -169,6 +200,48 @@ export const envSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** Where the API keeps uploaded files (profile photos under `photos/`); relative to the working directory. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
+  /*
+   * The platform's VPN concentrator: a MikroTik the platform runs, on which Profile → Add VPN creates a PPP
+   * secret per tenant, so an ISP's router behind NAT dials in and the worker reaches its OLTs through the
+   * tunnel. VPN is on only when host, user, password and public address are all set (see `vpnSettings`).
+   */
+  /** The concentrator's address as the API and the worker reach it (its RouterOS API). */
+  VPN_CONCENTRATOR_HOST: unsetWhenEmpty(hostFromEnv.optional()),
+  /** Its RouterOS API port; the transport's default when unset (8728, 8729 for api-ssl, 443 for rest). */
+  VPN_CONCENTRATOR_PORT: unsetWhenEmpty(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(65535, 'must be at most 65535')
+      .optional(),
+  ),
+  VPN_CONCENTRATOR_TRANSPORT: unsetWhenEmpty(
+    z
+      .enum(VPN_CONCENTRATOR_TRANSPORTS, {
+        error: `must be one of ${VPN_CONCENTRATOR_TRANSPORTS.join(', ')}`,
+      })
+      .default('api'),
+  ),
+  /** A RouterOS user whose group may read and write `/ppp` (policy `api,read,write`; `rest-api` for rest). */
+  VPN_CONCENTRATOR_USER: unsetWhenEmpty(
+    z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  ),
+  VPN_CONCENTRATOR_PASSWORD: unsetWhenEmpty(z.string().max(200, 'must be at most 200 characters').optional()),
+  /** The PPP profile the tenants' secrets get (addresses, routes); the concentrator's `default` when unset. */
+  VPN_CONCENTRATOR_PROFILE: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{1,64}$/, 'must be a PPP profile name (letters, digits, dot, dash, underscore)')
+      .optional(),
+  ),
+  /** The tunnel the ISPs' routers dial: the secrets' service and the command the Profile page shows. */
+  VPN_SERVICE: unsetWhenEmpty(
+    z.enum(VPN_SERVICES, { error: `must be one of ${VPN_SERVICES.join(', ')}` }).default('l2tp'),
+  ),
+  /** The concentrator's address as the ISPs' routers reach it (the command's `connect-to`). */
+  VPN_PUBLIC_ADDRESS: unsetWhenEmpty(hostFromEnv.optional()),
 });
 
 /**
@@ -187,7 +260,7 @@ function withTestDefaults(env: unknown): unknown {
   };
 }
 
-/** Combinations that are each valid alone but unsafe together. */
+/** Combinations that are each valid alone but unsafe (or incomplete) together. */
 export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superRefine((config, ctx) => {
   if (config.DEV_OUTBOX && config.NODE_ENV === 'production')
     ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be set in production' });
@@ -197,6 +270,15 @@ export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superR
       path: ['PING_TIMEOUT_MS'],
       message: `must be below PING_INTERVAL_MS (${config.PING_INTERVAL_MS})`,
     });
+  const vpnSet = VPN_REQUIRED_VARIABLES.filter((name) => config[name] !== undefined);
+  if (vpnSet.length > 0 && vpnSet.length < VPN_REQUIRED_VARIABLES.length) {
+    const missing = VPN_REQUIRED_VARIABLES.filter((name) => config[name] === undefined);
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0]],
+      message: `is required: VPN needs ${VPN_REQUIRED_VARIABLES.slice(0, -1).join(', ')} and ${VPN_REQUIRED_VARIABLES.at(-1)} together (missing: ${missing.join(', ')})`,
+    });
+  }
   if (config.DEV_OUTBOX && config.TRUST_PROXY && config.TRUST_PROXY !== 'false')
     ctx.addIssue({
       code: 'custom',
@@ -206,3 +288,37 @@ export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superR
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
+
+/** The concentrator and how tenants dial it, when this installation offers VPN. */
+export interface VpnSettings {
+  host: string;
+  port: number;
+  transport: VpnConcentratorTransport;
+  username: string;
+  /** Never logged, never in a message. */
+  password: string;
+  /** The PPP profile of the tenants' secrets; null: the concentrator's default. */
+  profile: string | null;
+  service: (typeof VPN_SERVICES)[number];
+  publicAddress: string;
+}
+
+/** The VPN settings, or null when VPN is off (the configuration has none or, never past validation, some). */
+export function vpnSettings(config: AppConfig): VpnSettings | null {
+  const host = config.VPN_CONCENTRATOR_HOST;
+  const username = config.VPN_CONCENTRATOR_USER;
+  const password = config.VPN_CONCENTRATOR_PASSWORD;
+  const publicAddress = config.VPN_PUBLIC_ADDRESS;
+  if (!host || !username || !password || !publicAddress) return null;
+  const transport = config.VPN_CONCENTRATOR_TRANSPORT;
+  return {
+    host,
+    port: config.VPN_CONCENTRATOR_PORT ?? VPN_CONCENTRATOR_DEFAULT_PORTS[transport],
+    transport,
+    username,
+    password,
+    profile: config.VPN_CONCENTRATOR_PROFILE ?? null,
+    service: config.VPN_SERVICE,
+    publicAddress,
+  };
+}

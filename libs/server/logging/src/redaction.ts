@@ -25,6 +25,8 @@ const SECRET_KEYS = [
   'mikrotikPassword',
   'authKey',
   'privKey',
+  // The VPN concentrator's login, should the configuration object ever be logged.
+  'VPN_CONCENTRATOR_PASSWORD',
 ];
 
 export const REDACT_PATHS: string[] = [

@@ -1,7 +1,10 @@
 import type {
   OnuRealtime,
+  OltVpnTestResult,
   OnuSignalReading,
   ProbeResponse,
+  SubscriberHosts,
+  SubscriberSession,
   SwitchCheckResponse,
   TelnetCheckResult,
   WritePathInfo,
@@ -25,6 +28,7 @@ import type {
   PortReadPayload,
   PortReadResult,
   ProbePayload,
+  RouterReadPayload,
   SamplePartitionsResult,
   ScanJobPayload,
   ScanJobResult,
@@ -33,6 +37,9 @@ import type {
   SwitchJobPayload,
   SystemPingResult,
   TelnetCheckPayload,
+  VpnAccountPayload,
+  VpnAccountResult,
+  VpnTestPayload,
 } from './job-payloads';
 import { QueueName } from './queues';
 
@@ -74,6 +81,14 @@ export enum JobName {
   PollSwitch = 'switch-poll',
   /** The switch form's live SNMP check of an address (and, asked, the optics kind found there). */
   CheckSwitch = 'switch-check',
+  /** A subscriber's live PPPoE session on the MikroTik of the ONU's OLT (the PPPoE page). */
+  RouterSession = 'router-session',
+  /** The hosts the MikroTik sees behind a subscriber's session (the PPPoE page's Hosts tab). */
+  RouterHosts = 'router-hosts',
+  /** The tenant's VPN account on the platform's concentrator: ensure it, remove it, or read its state. */
+  VpnAccount = 'vpn-account',
+  /** The OLT form's VPN test: the tenant's tunnel up on the concentrator, then the OLT's ports through it. */
+  VpnTest = 'vpn-test',
 }
 
 /** What each job carries: enqueueing a job with another job's payload does not compile. */
@@ -96,6 +111,10 @@ export interface JobPayloads {
   [JobName.InactiveScan]: ScanJobPayload;
   [JobName.PollSwitch]: SwitchJobPayload;
   [JobName.CheckSwitch]: SwitchCheckPayload;
+  [JobName.RouterSession]: RouterReadPayload;
+  [JobName.RouterHosts]: RouterReadPayload;
+  [JobName.VpnAccount]: VpnAccountPayload;
+  [JobName.VpnTest]: VpnTestPayload;
 }
 
 /** What each job's handler answers (the job's return value). */
@@ -118,6 +137,10 @@ export interface JobResults {
   [JobName.InactiveScan]: ScanJobResult;
   [JobName.PollSwitch]: PollSwitchResult;
   [JobName.CheckSwitch]: Omit<SwitchCheckResponse, 'ip' | 'snmpPort'>;
+  [JobName.RouterSession]: SubscriberSession;
+  [JobName.RouterHosts]: SubscriberHosts;
+  [JobName.VpnAccount]: VpnAccountResult;
+  [JobName.VpnTest]: OltVpnTestResult;
 }
 
 /** The queue each job is sent to (and the only queue whose worker runs it). */
@@ -140,6 +163,10 @@ export const JOB_QUEUE = {
   [JobName.InactiveScan]: QueueName.Scan,
   [JobName.PollSwitch]: QueueName.SwitchPoll,
   [JobName.CheckSwitch]: QueueName.DeviceAction,
+  [JobName.RouterSession]: QueueName.DeviceAction,
+  [JobName.RouterHosts]: QueueName.DeviceAction,
+  [JobName.VpnAccount]: QueueName.DeviceAction,
+  [JobName.VpnTest]: QueueName.DeviceAction,
 } as const satisfies { readonly [N in JobName]: QueueName };
 
 /** The jobs one queue runs, e.g. `JobsOf<QueueName.DeviceAction>`. */

@@ -193,3 +193,34 @@ export interface ScanJobResult {
   /** MAC find: the live hits; inactive scan: the inactive ONUs. */
   count: number;
 }
+
+/** A live read of the MikroTik of one OLT about one subscriber (the API has checked the id is the ONU's). */
+export interface RouterReadPayload {
+  tenantId: string;
+  oltId: string;
+  pppoeId: string;
+}
+
+/**
+ * The tenant's VPN account on the concentrator. `ensure` creates the PPP secret once (the worker keeps the
+ * account in `tenant_vpn`, password encrypted) and answers it; `remove` deletes the secret and the row;
+ * `status` reads whether the tenant's router is dialled in.
+ */
+export interface VpnAccountPayload {
+  tenantId: string;
+  action: 'ensure' | 'remove' | 'status';
+}
+
+/**
+ * `connected`: the tenant's session is active on the concentrator (null: could not be read). `changed`:
+ * `ensure` made the account (not there before), `remove` removed one; the API audits only those.
+ */
+export type VpnAccountResult = DeviceOutcome<{ connected: boolean | null; changed: boolean }>;
+
+export interface VpnTestPayload {
+  tenantId: string;
+  host: string;
+  ports: { service: 'telnet' | 'snmp' | 'http' | 'https'; port: number }[];
+  /** For the snmp port: without it that port is not asked (its state 'unknown'). */
+  community?: string;
+}

@@ -1,4 +1,4 @@
-import type { OnuStatusCode } from '@pondesk/contracts';
+import type { OnuDownReasonCode, OnuStatusCode } from '@pondesk/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +89,77 @@ export interface SimPppDrop {
   upAt: string;
 }
 
+/** A simulated MikroTik's RouterOS API (loopback) and its login. */
+export interface SimRouterApi {
+  /** The OLT it stands in front of (the concentrator: none). */
+  olt: string;
+  /** `/system/identity`: `BRAS-<OLT name>`. */
+  identity: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+/** Faults of a simulated MikroTik's API (`setRouterFaults`, `setConcentratorFaults`). */
+export interface SimRouterFaults {
+  /** Connections refused (nothing listens on the port); open ones dropped. */
+  down: boolean;
+  /** Every login refused (`invalid user name or password (6)`). */
+  wrongPassword: boolean;
+  /** Every reply this many ms late. */
+  delayMs: number;
+  /** A router from before 6.43: `/login` answers an MD5 challenge (`=ret=`); only its response logs in. */
+  legacyLogin: boolean;
+}
+
+export interface SimRouterApiState extends SimRouterApi {
+  faults: SimRouterFaults;
+  /** PPPoE sessions up now. */
+  sessions: number;
+}
+
+/** A PPP secret on the simulated VPN concentrator (with its password: the control API is for tests). */
+export interface SimVpnSecret {
+  id: string;
+  name: string;
+  password: string;
+  service: string;
+  profile: string;
+  disabled: boolean;
+  comment: string | null;
+  /** The secret's router is dialled in now. */
+  connected: boolean;
+}
+
+/** A tunnel up on the concentrator (a row of its `/ppp/active`). */
+export interface SimVpnSession {
+  id: string;
+  name: string;
+  service: string;
+  callerId: string;
+  address: string;
+  sessionId: string;
+  /** ISO time it came up. */
+  since: string;
+}
+
+/** The simulated VPN concentrator (`GET /concentrator`). */
+export interface SimConcentratorState {
+  identity: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  /** The PPP profile the console's secrets must name (`VPN_CONCENTRATOR_PROFILE`). */
+  profile: string;
+  autoDial: boolean;
+  autoDialDelayMs: number;
+  faults: SimRouterFaults;
+  secrets: SimVpnSecret[];
+  active: SimVpnSession[];
+}
+
 /** A simulated fleet in its own process (as `npm run sim` runs it), with its loopback control API. */
 export class SimulatorProcess {
   private constructor(
@@ -114,6 +185,8 @@ export class SimulatorProcess {
       routerAddressBase?: string;
       /** The devices send syslog to this `host:port` (loopback only). */
       syslog?: string;
+      /** The VPN concentrator dials a secret in by itself ~3 s after it is added over the API. */
+      autoDial?: boolean;
     } = {},
   ): Promise<SimulatorProcess> {
     const dir = mkdtempSync(join(tmpdir(), 'pondesk-sim-it-'));
@@ -148,6 +221,7 @@ export class SimulatorProcess {
               ]
             : []),
           ...(options.syslog ? ['--syslog', options.syslog] : []),
+          ...(options.autoDial ? ['--auto-dial'] : []),
         ],
       });
       const ready = waitFor(async () => (await fetch(`${control}/devices`).catch(() => undefined))?.ok, {
@@ -231,6 +305,70 @@ export class SimulatorProcess {
    */
   async pppDrop(device: string, ponPort: number, onuId: number): Promise<SimPppDrop> {
     return (await this.call('POST', '/routers/ppp-drop', { device, ponPort, onuId })) as SimPppDrop;
+  }
+
+  /**
+   * Every OLT's simulated MikroTik BRAS (`BRAS-<OLT name>`): where its RouterOS API listens (loopback) and its
+   * login. Its `/ppp/active` shows one session per subscriber (ONU with a PPPoE id in its description) whose
+   * ONU is online.
+   */
+  async routerApis(): Promise<SimRouterApi[]> {
+    return ((await this.call('GET', '/routers')) as { apis?: SimRouterApi[] }).apis ?? [];
+  }
+
+  /** The RouterOS API of the BRAS in front of this OLT, with its faults and how many sessions are up. */
+  async routerApi(olt: string): Promise<SimRouterApiState> {
+    return (await this.call('GET', `/routers/${encodeURIComponent(olt)}`)) as SimRouterApiState;
+  }
+
+  /** Sets (part of) a router's faults; `down` has closed (or reopened) its port when this resolves. */
+  async setRouterFaults(olt: string, faults: Partial<SimRouterFaults>): Promise<SimRouterFaults> {
+    return (await this.call('PUT', `/routers/${encodeURIComponent(olt)}/faults`, faults)) as SimRouterFaults;
+  }
+
+  /** The VPN concentrator: its API endpoint and login, profile, secrets (with passwords) and tunnels up. */
+  async concentrator(): Promise<SimConcentratorState> {
+    return (await this.call('GET', '/concentrator')) as SimConcentratorState;
+  }
+
+  async setConcentratorFaults(faults: Partial<SimRouterFaults>): Promise<SimRouterFaults> {
+    return (await this.call('PUT', '/concentrator/faults', faults)) as SimRouterFaults;
+  }
+
+  /** Switches the concentrator's auto-dial (a secret added over the API dials in by itself ~3 s later). */
+  async setAutoDial(autoDial: boolean): Promise<SimConcentratorState> {
+    return (await this.call('PUT', '/concentrator', { autoDial })) as SimConcentratorState;
+  }
+
+  /**
+   * The router of this PPP secret dials in to the concentrator: its session appears in `/ppp/active` (service
+   * `l2tp` unless the secret names another tunnel, an address from the pool). Fails on an unknown (404) or
+   * disabled (409) secret; answers the session it already has.
+   */
+  async connectVpn(name: string, callerId?: string): Promise<SimVpnSession & { already: boolean }> {
+    return (await this.call('POST', '/concentrator/connect', {
+      name,
+      ...(callerId === undefined ? {} : { callerId }),
+    })) as SimVpnSession & { already: boolean };
+  }
+
+  /** The secret's tunnel goes down; answers whether it was up. */
+  async disconnectVpn(name: string): Promise<boolean> {
+    return ((await this.call('POST', '/concentrator/disconnect', { name })) as { disconnected: boolean })
+      .disconnected;
+  }
+
+  /**
+   * Takes an ONU offline (`reason`, default power-off) or brings it back (`null`) through the simulator's own
+   * control: its PPPoE session leaves (or rejoins) its BRAS's `/ppp/active` at once.
+   */
+  async setOnuDown(
+    device: string,
+    ponPort: number,
+    onuId: number,
+    reason: Exclude<OnuDownReasonCode, 'unknown'> | null = 'power-off',
+  ): Promise<void> {
+    await this.call('POST', '/onu-changes', { changes: [{ device, ponPort, onuId, down: reason }] });
   }
 
   private async call(

@@ -18,5 +18,7 @@ export * from './fleet/ping';
 export * from './fleet/switches';
 export * from './fleet/device-writes';
 export * from './fleet/write-paths';
+export * from './fleet/router-live';
+export * from './fleet/vpn';
 export * from './validation';
 export * from './forms';

@@ -6,6 +6,7 @@ import type {
   Profile,
   SendOtpResponse,
   UpdateProfileRequest,
+  VpnState,
 } from '@pondesk/contracts';
 import { http } from '../../shared/http-client';
 
@@ -28,3 +29,10 @@ export function uploadPhoto(file: File): Promise<PhotoResponse> {
   body.append('photo', file);
   return http<PhotoResponse>('/profile/photo', { method: 'POST', body });
 }
+
+/** The tenant's VPN account on the platform's concentrator (Add VPN). */
+export const fetchVpn = () => http<VpnState>('/profile/vpn');
+
+export const addVpn = () => http<VpnState>('/profile/vpn', { method: 'POST' });
+
+export const removeVpn = () => http<VpnState>('/profile/vpn', { method: 'DELETE' });

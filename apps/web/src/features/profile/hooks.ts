@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '@pondesk/contracts';
+import type { Profile, VpnState } from '@pondesk/contracts';
 import { updateSessionUser } from '../auth/session-store';
 import { useSession } from '../auth/session';
 import * as api from './api';
@@ -59,4 +59,34 @@ export function useUploadPhoto() {
       qc.setQueryData<Profile>(profileKeys.me(), (p) => (p ? { ...p, photoUrl } : p));
     },
   });
+}
+
+/** A dialled-in router is looked for this often while the account's router is not (yet) connected. */
+export const VPN_STATUS_REFRESH_MS = 15_000;
+
+/** The tenant's VPN account (Add VPN); only the account's admin (2000) may read it. */
+export function useVpn(enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.vpn(),
+    queryFn: api.fetchVpn,
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data?.account && q.state.data.connected !== true ? VPN_STATUS_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
+  });
+}
+
+function useStoreVpn() {
+  const qc = useQueryClient();
+  return (state: VpnState) => qc.setQueryData(profileKeys.vpn(), state);
+}
+
+export function useAddVpn() {
+  const store = useStoreVpn();
+  return useMutation({ mutationFn: api.addVpn, onSuccess: store });
+}
+
+export function useRemoveVpn() {
+  const store = useStoreVpn();
+  return useMutation({ mutationFn: api.removeVpn, onSuccess: store });
 }

@@ -11,8 +11,29 @@ import { hashString } from '../model/seeded-random';
 import { SWITCH_BRANDS } from '../model/switch-state';
 import { ipv4ToInt, loopbackRange } from '../net/loopback';
 import { parseSyslogTarget } from '../syslog/syslog-target';
+import { MAX_ROUTER_DELAY_MS, type RouterFaults } from '../routeros/router-faults';
 
-export const DEFAULT_PORTS = { snmp: 16101, telnet: 12301, http: 18081, control: 18999 } as const;
+/**
+ * Fixed ports (shared addresses): SNMP, telnet and HTTP per device at base + position; each OLT's MikroTik
+ * RouterOS API at `routerApi` + position; the VPN concentrator's API and the control API at theirs.
+ */
+export const DEFAULT_PORTS = {
+  snmp: 16101,
+  telnet: 12301,
+  http: 18081,
+  control: 18999,
+  routerApi: 17728,
+  concentrator: 17700,
+} as const;
+/** The RouterOS API's own port: each router listens there when it has an address of its own (per-device). */
+export const ROUTEROS_API_PORT = 8728;
+/** The simulated MikroTiks' API login unless the fleet file says otherwise. */
+export const DEFAULT_ROUTER_API_USER = 'pondesk';
+export const DEFAULT_ROUTER_API_PASSWORD = 'pondesk-api';
+/** The PPP profile the concentrator has for the console's VPN secrets (`VPN_CONCENTRATOR_PROFILE`). */
+export const DEFAULT_CONCENTRATOR_PROFILE = 'pondesk-vpn';
+/** A secret is dialled in by itself this long after it is added (concentrator `autoDial`). */
+export const DEFAULT_AUTO_DIAL_DELAY_MS = 3000;
 export const DEFAULT_EPOCH = '2026-11-20T00:00:00Z';
 /** Per-device addresses: device i (0-based position in the fleet) on base + i. */
 export const DEFAULT_ADDRESS_BASE = '127.0.1.1';
@@ -45,6 +66,44 @@ const faultsSchema = z
     writesIgnored: z.boolean().default(false),
   })
   .partial();
+
+const routerFaultsSchema = z
+  .object({
+    down: z.boolean(),
+    wrongPassword: z.boolean(),
+    delayMs: z.number().int().min(0).max(MAX_ROUTER_DELAY_MS),
+    legacyLogin: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** A simulated MikroTik's RouterOS API: its login, its port (single devices only) and its faults. */
+const routerApiSchema = z
+  .object({
+    username: z.string().min(1).max(64),
+    password: z.string().min(1).max(128),
+    apiPort: z.number().int().min(0).max(65535),
+    faults: routerFaultsSchema,
+  })
+  .partial()
+  .strict();
+
+/** The platform's VPN concentrator (a simulated MikroTik CHR), on the fleet's `host`. */
+const concentratorSchema = z
+  .object({
+    /** False: no concentrator. */
+    enabled: z.boolean(),
+    username: z.string().min(1).max(64),
+    password: z.string().min(1).max(128),
+    /** The PPP profile its secrets use (`VPN_CONCENTRATOR_PROFILE`). */
+    profile: z.string().min(1).max(64),
+    /** A secret added over the API dials in by itself `autoDialDelayMs` later. */
+    autoDial: z.boolean(),
+    autoDialDelayMs: z.number().int().min(0).max(600_000),
+    faults: routerFaultsSchema,
+  })
+  .partial()
+  .strict();
 
 const linkSchema = z
   .object({
@@ -82,6 +141,8 @@ const deviceSchema = z
     link: linkSchema.optional(),
     /** C-Data only: which firmware's CLI to speak (prompts, table layouts); absent = the EPON-style layout. */
     firmware: z.enum(CDATA_FIRMWARES).optional(),
+    /** OLTs only: the simulated MikroTik BRAS in front of it (its RouterOS API login, port, faults). */
+    router: routerApiSchema.optional(),
   })
   .strict();
 
@@ -105,8 +166,11 @@ export const fleetConfigSchema = z
         telnet: z.number().int().min(1).max(65535).optional(),
         http: z.number().int().min(1).max(65535).optional(),
         control: z.number().int().min(0).max(65535).optional(),
+        routerApi: z.number().int().min(1).max(65535).optional(),
+        concentrator: z.number().int().min(1).max(65535).optional(),
       })
       .default({}),
+    concentrator: concentratorSchema.optional(),
     devices: z.array(deviceSchema).min(1),
   })
   .strict();
@@ -148,6 +212,24 @@ export interface DeviceSpec {
   address: string | null;
   /** The own address of the simulated MikroTik router in front of it (OLTs, 'per-device'), or null. */
   routerAddress: string | null;
+  /** OLTs: the RouterOS API of the simulated MikroTik router in front of it; null for switches. */
+  router: RouterSpec | null;
+}
+
+/** A simulated MikroTik's RouterOS API. */
+export interface RouterSpec {
+  username: string;
+  password: string;
+  /** 0 = pick a free port at start. */
+  apiPort: number;
+  faults: Partial<RouterFaults>;
+}
+
+/** The platform's VPN concentrator, resolved. */
+export interface ConcentratorSpec extends RouterSpec {
+  profile: string;
+  autoDial: boolean;
+  autoDialDelayMs: number;
 }
 
 export function parseFleetConfig(input: unknown): FleetConfig {
@@ -158,6 +240,8 @@ export function parseFleetConfig(input: unknown): FleetConfig {
     if (!isOlt && d.mode) throw new Error(`device ${d.name}: a switch has no PON mode`);
     if (isOlt && d.portAliases) throw new Error(`device ${d.name}: portAliases are for switches`);
     if (d.firmware && d.brand !== 'cdata') throw new Error(`device ${d.name}: firmware is for C-Data OLTs`);
+    if (!isOlt && d.router)
+      throw new Error(`device ${d.name}: router is for OLTs (the MikroTik in front of one)`);
     for (const port of Object.keys(d.portAliases ?? {}))
       if (Number(port) > d.ports)
         throw new Error(`device ${d.name}: portAliases names port ${port} of ${d.ports}`);
@@ -191,6 +275,12 @@ export interface PortPlan {
   addresses?: AddressMode;
   addressBase?: string;
   routerAddressBase?: string;
+  /** Shared addresses: each OLT's router API on this + position (default: the file's, or 17728). */
+  routerApiBase?: number;
+  /** Per-device addresses: every router's API on this port of its own address (default 8728). */
+  routerApiPort?: number;
+  /** The concentrator's API port (default: the file's, or 17700). */
+  concentratorPort?: number;
 }
 
 /** Expand `repeat`, give every device a seed and ports. */
@@ -200,6 +290,8 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
   const snmpBase = plan.snmpBase ?? cfg.ports.snmp ?? DEFAULT_PORTS.snmp;
   const telnetBase = plan.telnetBase ?? cfg.ports.telnet ?? DEFAULT_PORTS.telnet;
   const httpBase = plan.httpBase ?? cfg.ports.http ?? DEFAULT_PORTS.http;
+  const routerApiBase = plan.routerApiBase ?? cfg.ports.routerApi ?? DEFAULT_PORTS.routerApi;
+  const perDevice = (plan.addresses ?? cfg.addresses) === 'per-device';
   for (const d of cfg.devices) {
     const count = d.repeat ?? 1;
     for (let n = 1; n <= count; n++) {
@@ -240,11 +332,44 @@ export function resolveDevices(cfg: FleetConfig, plan: PortPlan = { mode: 'fixed
         firmware: d.firmware ?? null,
         address: null,
         routerAddress: null,
+        router: isOlt
+          ? {
+              username: d.router?.username ?? DEFAULT_ROUTER_API_USER,
+              password: d.router?.password ?? DEFAULT_ROUTER_API_PASSWORD,
+              // With an address of its own a router takes the API's real port; sharing one, a port of its own.
+              apiPort: fixed
+                ? (explicit(d.router?.apiPort) ??
+                  (perDevice ? (plan.routerApiPort ?? ROUTEROS_API_PORT) : routerApiBase + i))
+                : 0,
+              faults: { ...(d.router?.faults ?? {}) },
+            }
+          : null,
       });
     }
   }
-  if ((plan.addresses ?? cfg.addresses) === 'per-device') assignAddresses(out, cfg, plan);
+  if (perDevice) assignAddresses(out, cfg, plan);
   return out;
+}
+
+/** The VPN concentrator the fleet runs (on its `host`), or null when the file turns it off. */
+export function resolveConcentrator(
+  cfg: FleetConfig,
+  plan: PortPlan = { mode: 'fixed' },
+): ConcentratorSpec | null {
+  const c: NonNullable<FleetConfig['concentrator']> = cfg.concentrator ?? {};
+  if (c.enabled === false) return null;
+  return {
+    username: c.username ?? DEFAULT_ROUTER_API_USER,
+    password: c.password ?? DEFAULT_ROUTER_API_PASSWORD,
+    apiPort:
+      plan.mode === 'fixed'
+        ? (plan.concentratorPort ?? cfg.ports.concentrator ?? DEFAULT_PORTS.concentrator)
+        : 0,
+    faults: { ...(c.faults ?? {}) },
+    profile: c.profile ?? DEFAULT_CONCENTRATOR_PROFILE,
+    autoDial: c.autoDial ?? false,
+    autoDialDelayMs: c.autoDialDelayMs ?? DEFAULT_AUTO_DIAL_DELAY_MS,
+  };
 }
 
 /** Device i on addressBase + i, the router in front of OLT i on routerAddressBase + i; the runs must not meet. */

@@ -12,10 +12,12 @@ import type { SimReason } from '../model/onu-model';
 import type { SimDevice } from '../fleet/sim-device';
 import { TcpEndpoint } from '../net/tcp-endpoint';
 import { deviceSnapshot } from '../fleet/device-snapshot';
-import type { SimRouters } from '../routers/sim-routers';
+import type { RoutersView, SimRouters } from '../routers/sim-routers';
 import { parseRoutersConfig } from '../routers/routers-config';
 import type { SimSyslog } from '../syslog/sim-syslog';
 import { parseSyslogTarget } from '../syslog/syslog-target';
+import type { SimRouterApis } from '../routeros/router-apis';
+import { parseRouterFaults } from '../routeros/router-faults';
 
 export interface ControlTarget {
   devices: SimDevice[];
@@ -24,6 +26,8 @@ export interface ControlTarget {
   routers?: SimRouters;
   /** The devices' syslog sender (`/syslog` routes). */
   syslog?: SimSyslog;
+  /** The routers' RouterOS APIs and the VPN concentrator (`/routers/:olt`, `/concentrator` routes). */
+  routerApis?: SimRouterApis;
 }
 
 type Reply = { status: number; body: unknown };
@@ -63,6 +67,7 @@ export function controlRoute(t: ControlTarget, method: string, path: string, bod
   }
   if (parts[0] === 'onu-changes' && parts.length === 1 && method === 'POST') return onuChanges(t, body);
   if (parts[0] === 'routers') return routersRoute(t, method, parts.slice(1), body);
+  if (parts[0] === 'concentrator') return concentratorRoute(t, method, parts.slice(1), body);
   if (parts[0] === 'syslog' && parts.length === 1) return syslogRoute(t, method, body);
   if (parts[0] !== 'devices') return notFound('route');
   if (parts.length === 1 && method === 'GET') return { status: 200, body: t.devices.map((d) => d.info()) };
@@ -156,12 +161,17 @@ function routersRoute(t: ControlTarget, method: string, rest: string[], body: un
   const routers = t.routers;
   if (!routers) return notFound('routers');
   if (rest.length === 0) {
-    if (method === 'GET') return { status: 200, body: routers.view() };
-    if (method === 'DELETE') return { status: 200, body: routers.off() };
+    // With the routers' RouterOS APIs (`apis`: each router's host, port and login) when the fleet serves them.
+    const withApis = (view: RoutersView): Reply => ({
+      status: 200,
+      body: t.routerApis ? { ...view, apis: t.routerApis.list() } : view,
+    });
+    if (method === 'GET') return withApis(routers.view());
+    if (method === 'DELETE') return withApis(routers.off());
     if (method === 'PUT' || method === 'POST') {
       const config = parseRoutersConfig(body);
       if (typeof config === 'string') return bad(config);
-      return { status: 200, body: routers.configure(config) };
+      return withApis(routers.configure(config));
     }
   }
   if (rest.length === 1 && rest[0] === 'ppp-drop' && method === 'POST') {
@@ -170,7 +180,77 @@ function routersRoute(t: ControlTarget, method: string, rest: string[], body: un
       return bad('ppp-drop needs device, ponPort and onuId');
     return routers.pppDrop(b.device, b.ponPort as number, b.onuId as number);
   }
+  const olt = rest[0];
+  if (rest.length === 1 && olt !== undefined && method === 'GET') {
+    const view = t.routerApis?.router(olt);
+    return view ? { status: 200, body: view } : notFound(`router of OLT ${olt}`);
+  }
   return notFound('route');
+}
+
+/**
+ * `GET /concentrator`; `PUT /concentrator` `{"autoDial": true}`; `POST /concentrator/connect` `{"name",
+ * "callerId"?}` (the secret's router dials in; answers the session, `already` when it was up);
+ * `POST /concentrator/disconnect` `{"name"}`. Faults: `PUT /concentrator/faults` (`controlRouteAsync`).
+ */
+function concentratorRoute(t: ControlTarget, method: string, rest: string[], body: unknown): Reply {
+  const apis = t.routerApis;
+  const c = apis?.concentrator;
+  if (!apis || !c) return notFound('concentrator');
+  if (rest.length === 0) {
+    if (method === 'PUT' || method === 'POST') {
+      const b = body as { autoDial?: unknown } | null;
+      if (typeof b !== 'object' || b === null || typeof b.autoDial !== 'boolean')
+        return bad('autoDial must be a boolean');
+      c.autoDial = b.autoDial;
+    } else if (method !== 'GET') return notFound('route');
+    return { status: 200, body: apis.concentratorView() };
+  }
+  if (rest.length === 1 && (rest[0] === 'connect' || rest[0] === 'disconnect') && method === 'POST') {
+    const b = body as { name?: unknown; callerId?: unknown } | null;
+    if (typeof b?.name !== 'string' || b.name === '') return bad("name must be the PPP secret's name");
+    if (b.callerId !== undefined && typeof b.callerId !== 'string') return bad('callerId must be a string');
+    if (rest[0] === 'disconnect') {
+      if (!c.secrets.byName(b.name) && !c.activeSessions().some((s) => s.name === b.name))
+        return notFound(`PPP secret ${b.name}`);
+      return { status: 200, body: { disconnected: c.disconnect(b.name) } };
+    }
+    const r = c.connect(b.name, b.callerId === undefined ? {} : { callerId: b.callerId });
+    if (!r.ok) return { status: r.status, body: { error: r.error } };
+    const { sinceMs, ...session } = r.session;
+    return { status: 200, body: { ...session, since: new Date(sinceMs).toISOString(), already: r.already } };
+  }
+  return notFound('route');
+}
+
+/**
+ * The routes whose change takes effect only once something is awaited (a router's API port closed or
+ * reopened for `down`): `PUT /routers/:olt/faults`, `PUT /concentrator/faults`. Everything else is
+ * `controlRoute`'s.
+ */
+export async function controlRouteAsync(
+  t: ControlTarget,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<Reply> {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const isFaults =
+    parts.length >= 2 && parts[parts.length - 1] === 'faults' && (method === 'PUT' || method === 'POST');
+  if (isFaults && parts[0] === 'routers' && parts.length === 3) {
+    const olt = parts[1] ?? '';
+    if (!t.routerApis?.endpoint(olt)) return notFound(`router of OLT ${olt}`);
+    const patch = parseRouterFaults(body);
+    if (typeof patch === 'string') return bad(patch);
+    return { status: 200, body: await t.routerApis.setFaults(olt, patch) };
+  }
+  if (isFaults && parts[0] === 'concentrator' && parts.length === 2) {
+    if (!t.routerApis?.concentrator) return notFound('concentrator');
+    const patch = parseRouterFaults(body);
+    if (typeof patch === 'string') return bad(patch);
+    return { status: 200, body: await t.routerApis.setConcentratorFaults(patch) };
+  }
+  return controlRoute(t, method, path, body);
 }
 
 /**
@@ -305,7 +385,11 @@ export class ControlServer extends TcpEndpoint {
   }
 
   protected override createServer(): Server {
-    return createServer((req, res) => void this.handle(req, res));
+    const server = createServer((req, res) => void this.handle(req, res));
+    // Longer than a client's idle pool (undici keeps a connection 4 s): a test that calls again after a pause
+    // must not be handed a connection the server is closing at that moment ("other side closed").
+    server.keepAliveTimeout = 65_000;
+    return server;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -323,7 +407,7 @@ export class ControlServer extends TcpEndpoint {
     const url = new URL(req.url ?? '/', 'http://control');
     let reply: Reply;
     try {
-      reply = controlRoute(this.target, (req.method ?? 'GET').toUpperCase(), url.pathname, body);
+      reply = await controlRouteAsync(this.target, (req.method ?? 'GET').toUpperCase(), url.pathname, body);
     } catch (e) {
       reply = { status: 500, body: { error: e instanceof Error ? e.message : String(e) } };
     }

@@ -5,6 +5,7 @@ import {
   DEFAULT_PORTS,
   loadFleetConfig,
   parseFleetConfig,
+  resolveConcentrator,
   resolveDevices,
   type AddressMode,
   type FleetConfig,
@@ -16,6 +17,7 @@ import { deviceSnapshot, type DeviceSnapshot } from './device-snapshot';
 import { SimRouters } from '../routers/sim-routers';
 import { SimSyslog, type SimSyslogOptions } from '../syslog/sim-syslog';
 import { syslogTargetOrThrow, type SyslogTarget } from '../syslog/syslog-target';
+import { SimRouterApis } from '../routeros/router-apis';
 
 export interface StartFleetOptions {
   /** 'free' (default for the API): every port picked by the OS. 'fixed': documented bases + position. */
@@ -23,6 +25,14 @@ export interface StartFleetOptions {
   snmpBase?: number;
   telnetBase?: number;
   httpBase?: number;
+  /** Fixed ports, shared addresses: each OLT's MikroTik RouterOS API on this + position (default 17728). */
+  routerApiBase?: number;
+  /** Fixed ports, per-device addresses: each router's API on this port of its own address (default 8728). */
+  routerApiPort?: number;
+  /** Fixed ports: the VPN concentrator's RouterOS API (default 17700). */
+  concentratorPort?: number;
+  /** Overrides the file's `concentrator.autoDial` (a secret added over the API dials in by itself). */
+  autoDial?: boolean;
   /** Control API port; 0 = free, null = no control API. Default: 18999 with fixed ports, free otherwise. */
   controlPort?: number | null;
   /** Overrides the file's time scale (0 freezes simulated time: exact comparisons in tests). */
@@ -55,6 +65,8 @@ export interface RunningFleet {
   clock: SimClock;
   /** Simulated MikroTik routers reporting PPPoE session events (off until configured). */
   routers: SimRouters;
+  /** The routers' RouterOS APIs (one BRAS per OLT) and the VPN concentrator's, listening. */
+  routerApis: SimRouterApis;
   /** The devices' syslog sender (off unless a target is set). */
   syslog: SimSyslog;
   device(name: string): SimDevice;
@@ -75,7 +87,7 @@ export async function startFleet(
 ): Promise<RunningFleet> {
   const cfg = fleetConfigFrom(config);
   const mode = options.ports ?? 'free';
-  const specs = resolveDevices(cfg, {
+  const plan = {
     mode,
     snmpBase: options.snmpBase,
     telnetBase: options.telnetBase,
@@ -83,7 +95,13 @@ export async function startFleet(
     addresses: options.addresses,
     addressBase: options.addressBase,
     routerAddressBase: options.routerAddressBase,
-  });
+    routerApiBase: options.routerApiBase,
+    routerApiPort: options.routerApiPort,
+    concentratorPort: options.concentratorPort,
+  };
+  const specs = resolveDevices(cfg, plan);
+  const concentrator = resolveConcentrator(cfg, plan);
+  if (concentrator && options.autoDial !== undefined) concentrator.autoDial = options.autoDial;
   const syslogRaw = options.syslog === undefined ? cfg.syslog : options.syslog;
   // Checked before anything listens: a non-loopback target is refused with the reason.
   const syslogTarget = syslogRaw === undefined || syslogRaw === null ? null : syslogTargetOrThrow(syslogRaw);
@@ -95,12 +113,18 @@ export async function startFleet(
   const devices = specs.map((s) => new SimDevice(s, host, clock));
   const started: SimDevice[] = [];
   const routers = new SimRouters(devices);
+  const routerApis = new SimRouterApis(devices, routers, {
+    host,
+    concentrator,
+    concurrency: options.concurrency,
+  });
   const syslog = new SimSyslog(devices, routers, options.syslogOptions);
   let control: ControlServer | null = null;
   const stop = async (): Promise<void> => {
     await syslog.stop();
     routers.stop();
     await control?.stop();
+    await routerApis.stop();
     await Promise.all(started.map((d) => d.stop()));
   };
   try {
@@ -114,6 +138,7 @@ export async function startFleet(
         }),
       );
     }
+    await routerApis.start();
     const controlPort =
       options.controlPort === undefined
         ? mode === 'fixed'
@@ -121,7 +146,7 @@ export async function startFleet(
           : 0
         : options.controlPort;
     if (controlPort !== null) {
-      control = new ControlServer({ devices, clock, routers, syslog }, host, controlPort);
+      control = new ControlServer({ devices, clock, routers, syslog, routerApis }, host, controlPort);
       await control.start();
     }
     if (syslogTarget) syslog.configure(syslogTarget);
@@ -137,6 +162,7 @@ export async function startFleet(
     controlUrl: control ? control.url : null,
     clock,
     routers,
+    routerApis,
     syslog,
     device(name: string): SimDevice {
       const d = byName.get(name);

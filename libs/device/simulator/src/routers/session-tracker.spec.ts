@@ -141,4 +141,27 @@ describe('SessionTracker', () => {
     t.pppDrop(olt, 1, 1, 0, 3000);
     expect([0, 1].map((i) => t.sessionAt(i))).toEqual([null, null]);
   });
+
+  it('tells the router tables a session held by a PPP-only drop, and when it came back (by its stamp clock)', () => {
+    const olt = threeOnus();
+    let simSeconds = 1_800_000_000;
+    const t = new SessionTracker(
+      'BRAS-olt-1',
+      (p, o) => `100.64.${p}.${o}`,
+      callerIdOf,
+      () => simSeconds,
+    );
+    t.observe(olt);
+    expect(t.pppState(1, 1)).toEqual({ held: false, backAt: null });
+    t.pppDrop(olt, 1, 1, 10_000, 3000);
+    expect(t.pppState(1, 1)).toEqual({ held: true, backAt: null });
+    simSeconds = 1_800_000_042;
+    expect(t.due(12_999)).toEqual([]);
+    expect(t.pppState(1, 1).held).toBe(true);
+    expect(t.due(13_000)).toEqual([ev('up', 'rahim482@isp', '02:AA:BB:CC:DD:01', 1, 1)]);
+    expect(t.pppState(1, 1)).toEqual({ held: false, backAt: 1_800_000_042 });
+    // Not a subscriber, or not an ONU at all: nothing held.
+    expect(t.pppState(2, 1)).toEqual({ held: false, backAt: null });
+    expect(t.pppState(9, 9)).toEqual({ held: false, backAt: null });
+  });
 });

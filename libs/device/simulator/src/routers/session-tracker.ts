@@ -27,6 +27,16 @@ interface Subscriber {
   online: boolean;
   /** A PPP-only drop: the session is down while the ONU stays online. */
   pppDown: boolean;
+  /** When (by the `stamp` clock) the session last came back from a PPP-only drop; null if it never did. */
+  pppBackAt: number | null;
+}
+
+/** A subscriber's PPP-only drop as the router's own tables show it. */
+export interface PppState {
+  /** The session is held down by a PPP-only drop (the ONU stays online). */
+  held: boolean;
+  /** When the session last came back from one (the `stamp` clock), or null. */
+  backAt: number | null;
 }
 
 export type PppDropResult =
@@ -42,10 +52,15 @@ export class SessionTracker {
   /** PPP-only drops waiting for their `up`: key → due time (ms). */
   private readonly pendingUp = new Map<number, number>();
 
+  /**
+   * @param stamp the clock that dates a session's return from a PPP-only drop (the BRAS's simulated seconds),
+   *   read by `pppState`; the tracker itself runs on the times passed in.
+   */
   constructor(
     readonly router: string,
     private readonly addressOf: (ponPort: number, onuId: number) => string,
     private readonly callerIdOf: (mac: string | null) => string,
+    private readonly stamp: () => number | null = () => null,
   ) {}
 
   get subscribers(): number {
@@ -96,6 +111,7 @@ export class SessionTracker {
       const s = this.subs.get(k);
       if (!s || !s.pppDown) continue;
       s.pppDown = false;
+      s.pppBackAt = this.stamp();
       if (s.online) out.push(this.event(s, 'up'));
     }
     return out;
@@ -127,6 +143,12 @@ export class SessionTracker {
     return { ok: true, down: this.event(s, 'down'), upAtMs };
   }
 
+  /** Whether the subscriber's session is held down by a PPP-only drop, and when it last came back from one. */
+  pppState(ponPort: number, onuId: number): PppState {
+    const s = this.subs.get(key(ponPort, onuId));
+    return s ? { held: s.pppDown, backAt: s.pppBackAt } : { held: false, backAt: null };
+  }
+
   /**
    * The subscriber at `index` (taken modulo the count) when its session is up, for random PPP-only drops;
    * null when it is down.
@@ -153,6 +175,7 @@ export class SessionTracker {
         remoteAddress: this.addressOf(ponPort, onuId),
         online,
         pppDown: false,
+        pppBackAt: null,
       };
       this.subs.set(k, s);
       this.keys = null;

@@ -276,4 +276,23 @@ describe('simulated routers', () => {
     s.routers.tick();
     expect(sunk).toHaveLength(2);
   });
+
+  it('tell the routers\u2019 API a PPP-only drop: held, then back at the simulated time; nothing held when off', async () => {
+    jest.useFakeTimers();
+    const s = setup();
+    const st = s.olt('olt-2');
+    const sub = s.subscriber(st);
+    expect(s.routers.pppState('olt-2', sub.ponPort, sub.onuId)).toEqual({ held: false, backAt: null });
+    s.routers.configure({ url: URL_, key: 'k', pppDropsPerMinute: 0 });
+    s.routers.pppDrop('olt-2', sub.ponPort, sub.onuId);
+    expect(s.routers.pppState('olt-2', sub.ponPort, sub.onuId)).toEqual({ held: true, backAt: null });
+    s.target.clock.advance(2);
+    s.advance(3000);
+    jest.advanceTimersByTime(3100);
+    expect(s.routers.pppState('olt-2', sub.ponPort, sub.onuId)).toEqual({ held: false, backAt: st.now() });
+    expect(s.routers.pppState('nope', 1, 1)).toEqual({ held: false, backAt: null });
+    await s.routers.idle();
+    s.routers.off();
+    expect(s.routers.pppState('olt-2', sub.ponPort, sub.onuId)).toEqual({ held: false, backAt: null });
+  });
 });

@@ -13,7 +13,7 @@ import { maskKey, type RoutersConfig } from './routers-config';
 import { PppDropSchedule } from './ppp-drop-schedule';
 import { SessionPoster, type PosterOptions, type PosterStats } from './session-poster';
 import { brasIdentity, callerIdOf, pppoeIdOf, remoteAddressOf, type SessionEvent } from './session-event';
-import { SessionTracker, type OnuView } from './session-tracker';
+import { SessionTracker, type OnuView, type PppState } from './session-tracker';
 
 /** A PPP drop asked through the control API comes back up this long after. */
 export const PPP_DROP_UP_AFTER_MS = 3000;
@@ -102,6 +102,7 @@ interface Bras {
 /** Reading the OLTs every second: on while anyone listens (posting to the console, or syslog). */
 interface Tracking {
   bras: Bras[];
+  byDevice: Map<string, Bras>;
   timer: NodeJS.Timeout;
   /** The OLT the next slice starts at, and how many the current pass has still to read. */
   cursor: number;
@@ -126,6 +127,8 @@ export interface RouterListing {
   /** The address it sends its syslog from (its own with per-device addresses). */
   host: string;
 }
+
+const NOT_HELD: PppState = { held: false, backAt: null };
 
 export class SimRouters {
   private running: Running | null = null;
@@ -159,6 +162,14 @@ export class SimRouters {
     return this.devices
       .filter((d) => d.state instanceof OltState)
       .map((d) => ({ olt: d.name, identity: brasIdentity(d.name), host: d.routerHost ?? d.host }));
+  }
+
+  /**
+   * A subscriber's PPP-only drop as its router's tables show it: held down now, and when (simulated seconds)
+   * its session last came back from one. Nothing is held while the routers are off (drops need them on).
+   */
+  pppState(device: string, ponPort: number, onuId: number): PppState {
+    return this.tracking?.byDevice.get(device)?.tracker.pppState(ponPort, onuId) ?? NOT_HELD;
   }
 
   /** Turns reporting on (or replaces the configuration; counters start again). The first pass only records. */
@@ -206,16 +217,28 @@ export class SimRouters {
     if (this.tracking) return;
     const bras: Bras[] = [];
     this.devices.forEach((d, index) => {
-      if (!(d.state instanceof OltState)) return;
+      const st = d.state;
+      if (!(st instanceof OltState)) return;
       bras.push({
         device: d.name,
-        view: new OltView(d.state),
-        tracker: new SessionTracker(brasIdentity(d.name), (p, o) => remoteAddressOf(index, p, o), callerIdOf),
+        view: new OltView(st),
+        tracker: new SessionTracker(
+          brasIdentity(d.name),
+          (p, o) => remoteAddressOf(index, p, o),
+          callerIdOf,
+          () => st.now(),
+        ),
       });
     });
     const timer = setInterval(() => this.tick(), this.tickMs);
     timer.unref();
-    this.tracking = { bras, timer, cursor: 0, roundLeft: 0 };
+    this.tracking = {
+      bras,
+      byDevice: new Map(bras.map((b) => [b.device, b])),
+      timer,
+      cursor: 0,
+      roundLeft: 0,
+    };
   }
 
   private stopTracking(): void {
@@ -315,7 +338,7 @@ export class SimRouters {
   pppDrop(device: string, ponPort: number, onuId: number): PppDropReply {
     const t = this.tracking;
     if (!t) return { status: 409, body: { error: 'routers are off: PUT /routers (or PUT /syslog) first' } };
-    const b = t.bras.find((x) => x.device === device);
+    const b = t.byDevice.get(device);
     if (!b) return { status: 404, body: { error: `OLT ${device} not found` } };
     const nowMs = this.now();
     b.view.t = b.view.st.now();

@@ -12,6 +12,7 @@ import { PasswordResetEntity } from './password-reset.entity';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { RoleEntity } from './role.entity';
 import { TenantEntity } from './tenant.entity';
+import { TenantVpnEntity } from './tenant-vpn.entity';
 import { UserOltPermissionEntity } from './user-olt-permission.entity';
 import { UserEntity } from './user.entity';
 import {
@@ -46,6 +47,7 @@ export {
   RefreshTokenEntity,
   RoleEntity,
   TenantEntity,
+  TenantVpnEntity,
   UserEntity,
   UserOltPermissionEntity,
 };
@@ -84,4 +86,6 @@ export const entities: (new () => object)[] = [
   SwitchPortEntity,
   SwitchPortHourlyEntity,
   SwitchPortEventEntity,
+  // The tenants' accounts on the platform's VPN concentrator.
+  TenantVpnEntity,
 ];

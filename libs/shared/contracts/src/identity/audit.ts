@@ -94,6 +94,9 @@ export const AUDIT_ACTIONS = {
   'switch.create': { kind: 'admin', label: 'Add switch' },
   'switch.update': { kind: 'admin', label: 'Edit switch' },
   'switch.delete': { kind: 'admin', label: 'Delete switch' },
+  /** The tenant's PPP secret on the platform's VPN concentrator, made or removed (Profile → Add VPN). */
+  'vpn.create': { kind: 'admin', label: 'Add VPN' },
+  'vpn.remove': { kind: 'admin', label: 'Remove VPN' },
 
   'tenant.register': { kind: 'account', label: 'Register account' },
   'tenant.complete-profile': { kind: 'account', label: 'Complete ISP profile' },

@@ -46,10 +46,14 @@ function ActionButton({
   );
 }
 
-/** The PPPoE id with its badge, Refresh, Get, the port usage bar and the ONU's actions. */
+/**
+ * The PPPoE id with its badge (the live session's state, else the ONU's), Refresh, Get, the port usage
+ * bar and the ONU's actions.
+ */
 export function GraphHeader({
   pppoe,
   onu,
+  sessionStatus,
   refreshing,
   onRefresh,
   canChange,
@@ -58,6 +62,8 @@ export function GraphHeader({
 }: {
   pppoe: string;
   onu: OnuDetail | null;
+  /** Online/Offline from the live PPP session; null when the router could not be read. */
+  sessionStatus: 'online' | 'offline' | null;
   refreshing: boolean;
   onRefresh: () => void;
   canChange: boolean;
@@ -79,10 +85,30 @@ export function GraphHeader({
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {pppoe}
           </Typography>
-          {onu ? (
-            <StatusBadge status={onu.status} testId="graph-status" live />
-          ) : (
+          {!onu ? (
             <Skeleton variant="rounded" width={84} height={32} />
+          ) : sessionStatus ? (
+            <>
+              {/* The session decides Online/Offline; the ONU's own state stands beside it. */}
+              <StatusBadge
+                status={sessionStatus}
+                testId="graph-status"
+                source="session"
+                title="The PPP session on the MikroTik router"
+                live
+              />
+              <StatusBadge
+                status={onu.status}
+                size="small"
+                variant="outlined"
+                prefix="ONU"
+                testId="graph-onu-status"
+                source="onu"
+                title="The ONU, as the OLT's last poll found it"
+              />
+            </>
+          ) : (
+            <StatusBadge status={onu.status} testId="graph-status" source="onu" live />
           )}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

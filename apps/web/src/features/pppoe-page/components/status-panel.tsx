@@ -15,6 +15,8 @@ import {
 import { OLT_BRAND_LABELS, type OnuDetail } from '@pondesk/contracts';
 import { formatDateTime, formatDbm, formatDistance, formatSince, reasonLabel, RxBar } from '../../onus';
 import { withUnit } from '../format';
+import type { LiveView } from '../hooks';
+import { formatBytes, formatUpDown } from '../live-format';
 import { useNow } from '../use-now';
 import { StatusBadge } from './status-badge';
 
@@ -31,8 +33,88 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The ONU's stored state: what the last poll found, plus where it sits. */
-export function StatusPanel({ onu, canOpenOlt }: { onu: OnuDetail | null; canOpenOlt: boolean }) {
+const FIELD_GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 2,
+  rowGap: 1.25,
+  m: 0,
+} as const;
+
+/**
+ * The subscriber's PPP session as the OLT's MikroTik has it now: how many sessions carry the id, the
+ * caller id (the subscriber router's MAC) and the bytes since the session came up; or why the router
+ * could not be read.
+ */
+function LiveSessionFields({ pppoe, live }: { pppoe: string; live: LiveView }) {
+  const session = live.data?.session ?? null;
+  return (
+    <Box component="section" aria-label="Live session" data-testid="live-session-panel">
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        Live session (MikroTik)
+      </Typography>
+      {live.loading ? (
+        <Stack spacing={1} aria-busy data-testid="live-session-loading">
+          <Skeleton />
+          <Skeleton />
+        </Stack>
+      ) : live.problem ? (
+        <Alert severity="warning" variant="outlined" data-testid="live-session-problem">
+          {live.problem}
+        </Alert>
+      ) : (
+        <Box component="dl" sx={FIELD_GRID}>
+          <Field label="Active sessions">
+            <span data-testid="live-session-count">{session ? 1 : 0}</span>
+          </Field>
+          {session ? (
+            <>
+              <Field label="Session">
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <StatusBadge
+                    status={live.status === 'online' ? 'online' : 'offline'}
+                    size="small"
+                    testId="panel-session-status"
+                    source="session"
+                  />
+                  <span>{session.service.toUpperCase()}</span>
+                </Stack>
+              </Field>
+              <Field label="Caller ID (MAC)">
+                <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="live-caller-id">
+                  {session.callerId ?? '—'}
+                </Box>
+              </Field>
+              <Field label="Total up / down">
+                <span data-testid="live-total-bytes">{formatUpDown(session.bytes, formatBytes)}</span>
+              </Field>
+              <Field label="Interface">
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {session.interface}
+                </Box>
+              </Field>
+            </>
+          ) : (
+            <Field label="Session">No active PPP session for {pppoe} on the router</Field>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The ONU's stored state: what the last poll found, plus where it sits; then the live session. */
+export function StatusPanel({
+  onu,
+  pppoe,
+  live,
+  canOpenOlt,
+}: {
+  onu: OnuDetail | null;
+  pppoe: string;
+  live: LiveView;
+  canOpenOlt: boolean;
+}) {
   const now = useNow();
   return (
     <Card variant="outlined" component="section" aria-label="Status" sx={{ height: '100%' }}>
@@ -48,16 +130,7 @@ export function StatusPanel({ onu, canOpenOlt }: { onu: OnuDetail | null; canOpe
           </Stack>
         ) : (
           <>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                columnGap: 2,
-                rowGap: 1.25,
-                m: 0,
-              }}
-            >
+            <Box component="dl" sx={FIELD_GRID}>
               <Field label="Online status">
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <StatusBadge status={onu.status} size="small" testId="panel-status" />
@@ -115,14 +188,7 @@ export function StatusPanel({ onu, canOpenOlt }: { onu: OnuDetail | null; canOpe
               <Field label="Tx">{formatDbm(onu.txDbm)}</Field>
             </Box>
             <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle2" component="h3" gutterBottom>
-              Active sessions
-            </Typography>
-            <Alert severity="info" variant="outlined" data-testid="sessions-not-available">
-              {onu.lastSession
-                ? 'The routers report sessions going up and down (Last session and Down Count); live sessions, uptime and traffic need the routers’ API, which PonDesk does not read yet.'
-                : 'PPPoE sessions, uptime and traffic come from the MikroTik routers, which are not connected to PonDesk yet.'}
-            </Alert>
+            <LiveSessionFields pppoe={pppoe} live={live} />
           </>
         )}
       </CardContent>

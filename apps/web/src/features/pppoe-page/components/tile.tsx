@@ -15,11 +15,15 @@ export function CutValue({ text, max = TILE_TEXT_MAX }: { text: string | null | 
   );
 }
 
-/** One Overview figure. `note` says why a value is missing (or what it means) in small print. */
+/**
+ * One Overview figure. `note` says why a value is missing (or what it means) in small print; `footer`
+ * (a small chart) goes under it.
+ */
 export function Tile({
   label,
   children,
   note,
+  footer,
   color,
   onClick,
   testId,
@@ -27,6 +31,7 @@ export function Tile({
   label: string;
   children: ReactNode;
   note?: ReactNode;
+  footer?: ReactNode;
   color?: string;
   onClick?: () => void;
   testId?: string;
@@ -45,10 +50,16 @@ export function Tile({
         {children}
       </Typography>
       {note && (
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          data-testid={testId ? `${testId}-note` : undefined}
+        >
           {note}
         </Typography>
       )}
+      {footer}
     </CardContent>
   );
   return (

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, AlertTitle, Box, Button, Grid, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
+import { Alert, AlertTitle, Box, Button, Grid, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { Permission } from '@pondesk/contracts';
 import { useSession } from '../../auth/session';
 import {
@@ -19,11 +18,14 @@ import { useDocumentTitle } from '../../../shared/ui/page-header';
 import { useToast } from '../../../shared/ui/toast';
 import { DuplicateDialog } from '../components/duplicate-dialog';
 import { GraphHeader } from '../components/graph-header';
+import { HostsTab } from '../components/hosts-tab';
 import { OfflineNotice } from '../components/offline-notice';
 import { OverviewTab } from '../components/overview-tab';
 import { PppoeNotFound } from '../components/pppoe-not-found';
 import { RealtimeTab } from '../components/realtime-tab';
 import { StatusPanel } from '../components/status-panel';
+import { useLiveView } from '../hooks';
+import { liveKeys } from '../query-keys';
 import { canChangeOnus, isNotFound, listLink, selectMatch } from '../page-state';
 import { usePppoeSessionUpdates } from '../use-session-updates';
 
@@ -76,6 +78,13 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
   usePppoeSessionUpdates(pppoe, onu?.pppoeIds);
   const [tab, setTab] = useState<TabKey>('overview');
   const realtime = useOnuRealtime(onu?.id, tab === 'realtime');
+  // The id as the ONU stores it (the page may be open under another case): the router's user name.
+  const linePppoe = onu
+    ? (onu.pppoeIds.find((id) => id === pppoe) ??
+      onu.pppoeIds.find((id) => id.toLowerCase() === pppoe.toLowerCase()) ??
+      pppoe)
+    : undefined;
+  const live = useLiveView(onu?.id, linePppoe);
 
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -111,6 +120,8 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
       lookup.refetch({ throwOnError: true }),
       // The page's other stored data: signal history, its days and (when open) the event history.
       qc.refetchQueries({ queryKey: onuKeys.all, type: 'active' }, { throwOnError: true }),
+      // The live session now rather than at its next turn (a router that cannot be read is no failure).
+      qc.refetchQueries({ queryKey: liveKeys.all, type: 'active' }),
       ...(tab === 'realtime' ? [realtime.refetch({ throwOnError: true })] : []),
     ]);
     setRefreshing(false);
@@ -150,6 +161,7 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
       <GraphHeader
         pppoe={pppoe}
         onu={onu}
+        sessionStatus={live.status}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
         canChange={canChange}
@@ -182,7 +194,7 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4, xl: 3 }}>
-          <StatusPanel onu={onu} canOpenOlt={canOpenOlt} />
+          <StatusPanel onu={onu} pppoe={pppoe} live={live} canOpenOlt={canOpenOlt} />
         </Grid>
         <Grid size={{ xs: 12, md: 8, xl: 9 }}>
           <Paper variant="outlined">
@@ -199,24 +211,13 @@ function GraphView({ pppoe, onuParam }: { pppoe: string; onuParam: string | null
             </Tabs>
           </Paper>
           <TabPanel tab="overview" current={tab}>
-            <OverviewTab onu={onu} pppoe={pppoe} />
+            <OverviewTab onu={onu} pppoe={pppoe} live={live} />
           </TabPanel>
           <TabPanel tab="realtime" current={tab}>
             <RealtimeTab query={realtime} />
           </TabPanel>
           <TabPanel tab="hosts" current={tab}>
-            <Stack
-              spacing={1}
-              sx={{ alignItems: 'center', textAlign: 'center', py: 8 }}
-              data-testid="hosts-empty"
-            >
-              <DevicesOtherIcon color="disabled" sx={{ fontSize: 48 }} />
-              <Typography>No hosts to show</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>
-                The devices behind this subscriber's router come from the MikroTik routers, which are not
-                connected to PonDesk yet.
-              </Typography>
-            </Stack>
+            <HostsTab onuId={onu?.id} pppoe={linePppoe} />
           </TabPanel>
         </Grid>
       </Grid>

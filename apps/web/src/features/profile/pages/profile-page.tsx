@@ -13,14 +13,12 @@ import {
   ListItemText,
   Skeleton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
-import VpnLockIcon from '@mui/icons-material/VpnLock';
-import type { Profile } from '@pondesk/contracts';
+import { Permission, VPN_NOT_ENABLED_MESSAGE, type Profile } from '@pondesk/contracts';
 import { useSession } from '../../auth/session';
 import { messageOf } from '../../../shared/ui/errors';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -28,7 +26,8 @@ import { useToast } from '../../../shared/ui/toast';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import { ProfileCompletionDialog } from '../components/profile-completion-dialog';
-import { useProfile, useUploadPhoto } from '../hooks';
+import { AddVpnButton, VpnPanel, type VpnLine } from '../components/vpn-panel';
+import { useProfile, useUploadPhoto, useVpn } from '../hooks';
 
 const PHOTO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
@@ -73,6 +72,10 @@ export default function ProfilePage() {
   const upload = useUploadPhoto();
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<'edit' | 'password' | 'complete' | null>(null);
+  // The VPN belongs to the account: its admin (2000) adds it and sees its password.
+  const canManageVpn = !!user && !user.isPlatformAdmin && user.permissions.includes(Permission.Admin);
+  const vpn = useVpn(canManageVpn);
+  const [vpnLine, setVpnLine] = useState<VpnLine | null>(null);
 
   if (user?.isPlatformAdmin)
     return (
@@ -196,18 +199,39 @@ export default function ProfilePage() {
                 >
                   Change password
                 </Button>
-                <Tooltip title="VPN setup is not available yet">
-                  <span>
-                    <Button variant="outlined" startIcon={<VpnLockIcon />} disabled>
-                      Add VPN
-                    </Button>
-                  </span>
-                </Tooltip>
+                <AddVpnButton
+                  canManage={canManageVpn}
+                  vpn={vpn.data}
+                  loading={vpn.isPending && canManageVpn}
+                  onAdded={(state) =>
+                    setVpnLine(state.message ? { severity: 'success', text: state.message } : null)
+                  }
+                  onFailed={(message) => setVpnLine({ severity: 'error', text: message })}
+                />
               </Stack>
+              {vpn.data && !vpn.data.enabled && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 1 }}
+                  data-testid="vpn-not-enabled"
+                >
+                  {VPN_NOT_ENABLED_MESSAGE}
+                </Typography>
+              )}
             </CardContent>
           </Card>
         </Grid>
       </Grid>
+      {canManageVpn && (
+        <VpnPanel
+          vpn={vpn.data}
+          loading={vpn.isPending}
+          error={vpn.error}
+          line={vpnLine}
+          onLine={setVpnLine}
+        />
+      )}
       {p && dialog === 'edit' && <EditProfileDialog profile={p} open onClose={() => setDialog(null)} />}
       {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(null)} />}
       {p && dialog === 'complete' && (

@@ -7,8 +7,9 @@ import { DeviceFields } from './device-fields';
 import { FormSection, OltTextField, cellOf, type OltControl } from './form-parts';
 import { ProbePanel, type ProbeApply } from './probe-panel';
 import { SecretField, type SecretsState } from './secret-field';
+import { VpnTestPanel } from './vpn-test-panel';
 
-/** The OLT itself: identity, SNMP, telnet login and polling; Test Get Port below. */
+/** The OLT itself: identity, SNMP, telnet login and polling; Test Get Port and VPN Test below. */
 export function OltInfoSection({
   control,
   mode,
@@ -33,6 +34,9 @@ export function OltInfoSection({
           <PortCheckStatus check={check} what="OLT telnet port" testId="port-check-olt" />
           <Box sx={{ mt: 2 }}>
             <ProbePanel control={control} communityStored={mode === 'edit'} onApply={onApplyProbe} />
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <VpnTestPanel control={control} />
           </Box>
         </>
       }
