@@ -17,7 +17,7 @@ import { hashInts, intBetween } from '../model/seeded-random';
 import { callerIdOf, pppoeIdOf, remoteAddressOf } from '../routers/session-event';
 import type { PppState } from '../routers/session-tracker';
 import { trap, TRAP, type ApiMenus, type ApiOutcome } from './api-menus';
-import { PppSecretTable } from './ppp-secrets';
+import { PppSecretTable, pppProfileRow } from './ppp-secrets';
 import { BRAS_V6, BRAS_V7, bootTimeOf, resourceRow, routerboardRow } from './router-board';
 import { itemId, macOf, routerOsBool, routerOsDuration, upDown } from './routeros-values';
 import { PLANS, planOf, SubscriberTraffic } from './traffic';
@@ -549,34 +549,17 @@ export class SimBras implements ApiMenus {
 
   /** The two built-in profiles (ids as RouterOS gives them) and one per plan, capping at the plan's rate. */
   private profileRows(): RouterOsRow[] {
-    const row = (id: number, name: string, builtIn: boolean, extra: RouterOsRow = {}): RouterOsRow => ({
-      '.id': itemId(id),
-      name,
-      'local-address': '',
-      'remote-address': '',
-      'use-mpls': 'default',
-      'use-compression': 'default',
-      'use-encryption': 'default',
-      'only-one': 'default',
-      'change-tcp-mss': 'yes',
-      'use-upnp': 'default',
-      'address-list': '',
-      'on-up': '',
-      'on-down': '',
-      default: routerOsBool(builtIn),
-      ...extra,
-    });
     return [
-      row(0, 'default', true),
+      pppProfileRow(0, 'default', true),
       ...PLANS.map((p, i) =>
-        row(1 + i, p.name, false, {
+        pppProfileRow(1 + i, p.name, false, {
           'local-address': remoteAddressOf(this.opts.index, 0, 0),
           'remote-address': 'pppoe-pool',
           'only-one': 'yes',
           'rate-limit': `${p.name}/${p.name}`,
         }),
       ),
-      row(0xfffffffe, 'default-encryption', true, { 'use-encryption': 'yes' }),
+      pppProfileRow(0xfffffffe, 'default-encryption', true, { 'use-encryption': 'yes' }),
     ];
   }
 

@@ -8,7 +8,7 @@
 import type { RouterOsRow } from '@pondesk/device-routeros';
 import { hashInts, hashString } from '../model/seeded-random';
 import { done, trap, TRAP, type ApiMenus, type ApiOutcome } from './api-menus';
-import { NO_SUCH_ITEM, PppSecretTable, type PppSecret } from './ppp-secrets';
+import { NO_SUCH_ITEM, PppSecretTable, pppProfileRow, type PppSecret } from './ppp-secrets';
 import { CHR_V7, resourceRow, routerboardRow } from './router-board';
 import { itemId, macOf, parseItemId, routerOsBool, routerOsDuration } from './routeros-values';
 import { intToIpv4, ipv4ToInt } from '../net/loopback';
@@ -243,32 +243,15 @@ export class SimConcentrator implements ApiMenus {
   }
 
   private profileRows(): RouterOsRow[] {
-    const row = (id: number, name: string, builtIn: boolean, extra: RouterOsRow = {}): RouterOsRow => ({
-      '.id': itemId(id),
-      name,
-      'local-address': '',
-      'remote-address': '',
-      'use-mpls': 'default',
-      'use-compression': 'default',
-      'use-encryption': 'default',
-      'only-one': 'default',
-      'change-tcp-mss': 'yes',
-      'use-upnp': 'default',
-      'address-list': '',
-      'on-up': '',
-      'on-down': '',
-      default: routerOsBool(builtIn),
-      ...extra,
-    });
     return [
-      row(0, 'default', true),
-      row(1, this.profile, false, {
+      pppProfileRow(0, 'default', true),
+      pppProfileRow(1, this.profile, false, {
         'local-address': LOCAL_ADDRESS,
         'remote-address': 'vpn-pool',
         'use-encryption': 'yes',
         'only-one': 'yes',
       }),
-      row(0xfffffffe, 'default-encryption', true, { 'use-encryption': 'yes' }),
+      pppProfileRow(0xfffffffe, 'default-encryption', true, { 'use-encryption': 'yes' }),
     ];
   }
 

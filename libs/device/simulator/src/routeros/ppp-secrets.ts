@@ -101,30 +101,15 @@ export class PppSecretTable {
     const name = fields.name;
     if (name === undefined || name === '') return trap('failure: secret must have a name', TRAP.argument);
     if (this.byName(name)) return trap(DUPLICATE_SECRET);
-    const secret: PppSecret = {
-      id: itemId(this.nextId++),
-      name,
-      password: '',
-      service: 'any',
-      profile: 'default',
-      callerId: '',
-      localAddress: '',
-      remoteAddress: '',
-      routes: '',
-      limitBytesIn: '0',
-      limitBytesOut: '0',
-      disabled: false,
-      comment: null,
-      ...fields,
-    };
+    const secret = this.make({ ...fields, name });
     this.items.set(secret.id, secret);
     this.opts.onAdd?.({ ...secret });
     return done(secret.id);
   }
 
-  /** Secrets added without the API (a router's configuration at start). */
-  seed(fields: Partial<Editable> & { name: string }): PppSecret {
-    const secret: PppSecret = {
+  /** A new secret with RouterOS's defaults for what `fields` leaves out. */
+  private make(fields: Partial<Editable> & { name: string }): PppSecret {
+    return {
       id: itemId(this.nextId++),
       password: '',
       service: 'any',
@@ -139,6 +124,11 @@ export class PppSecretTable {
       comment: null,
       ...fields,
     };
+  }
+
+  /** Secrets added without the API (a router's configuration at start). */
+  seed(fields: Partial<Editable> & { name: string }): PppSecret {
+    const secret = this.make(fields);
     this.items.set(secret.id, secret);
     return { ...secret };
   }
@@ -209,3 +199,32 @@ export class PppSecretTable {
 }
 
 export const NO_SUCH_ITEM = 'no such item';
+
+/**
+ * A `/ppp/profile` row as RouterOS prints one, with its defaults; `builtIn` for the two profiles every router
+ * has (`default`, `default-encryption`).
+ */
+export function pppProfileRow(
+  id: number,
+  name: string,
+  builtIn: boolean,
+  extra: RouterOsRow = {},
+): RouterOsRow {
+  return {
+    '.id': itemId(id),
+    name,
+    'local-address': '',
+    'remote-address': '',
+    'use-mpls': 'default',
+    'use-compression': 'default',
+    'use-encryption': 'default',
+    'only-one': 'default',
+    'change-tcp-mss': 'yes',
+    'use-upnp': 'default',
+    'address-list': '',
+    'on-up': '',
+    'on-down': '',
+    default: routerOsBool(builtIn),
+    ...extra,
+  };
+}
