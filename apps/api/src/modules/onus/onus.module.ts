@@ -13,7 +13,8 @@ import { PppoeController } from './pppoe.controller';
   imports: [TypeOrmModule.forFeature([OltEntity]), OltAccessModule, DeviceJobsModule],
   controllers: [OnusController, PppoeController],
   providers: [OnusService, OnuDetailsService, OnuActionsService],
-  // The shared OLT page reads the same list, limited to a share link's OLTs.
-  exports: [OnusService],
+  // The shared OLT page reads the same list, limited to a share link's OLTs; the live router reads check an
+  // ONU as every ONU read does.
+  exports: [OnusService, OnuDetailsService],
 })
 export class OnusModule {}

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { SubscriberHosts, SubscriberSession } from '@pondesk/contracts';
 import { JobName, type RouterReadPayload } from '@pondesk/server-queue';
 import type { TenantActor } from '../../common/auth/actor';
 import { DeviceJobsService } from '../../common/device-jobs/device-jobs.service';
-import { OltAccessService } from '../../common/olt-access/olt-access.service';
-import { onuNotFound } from '../onus/onus.exception';
+import { OnuDetailsService } from '../onus/onu-details.service';
 import { pppoeNotOnOnu } from './router-live.exception';
 
 /**
@@ -14,12 +11,6 @@ import { pppoeNotOnOnu } from './router-live.exception';
  * does (and answers why); more than that means no worker took the job.
  */
 const LIVE_READ_TIMEOUT_MS = 20_000;
-
-/** The ONU as far as a live read needs it: its OLT and its PPPoE ids. */
-interface OnuLine {
-  oltId: string;
-  pppoeIds: string[];
-}
 
 /**
  * Live reads of a subscriber's session from the MikroTik of the ONU's OLT, done by the worker. The ONU
@@ -29,8 +20,7 @@ interface OnuLine {
 @Injectable()
 export class RouterLiveService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly access: OltAccessService,
+    private readonly details: OnuDetailsService,
     private readonly jobs: DeviceJobsService,
   ) {}
 
@@ -49,7 +39,7 @@ export class RouterLiveService {
     onuId: string,
     pppoe: string | undefined,
   ): Promise<RouterReadPayload> {
-    const onu = await this.visibleOnu(actor, onuId);
+    const onu = await this.details.visible(actor, onuId);
     if (pppoe === undefined) throw pppoeNotOnOnu('pppoe is required');
     // The id as the ONU stores it (the page may have been opened with another case).
     const stored =
@@ -62,19 +52,5 @@ export class RouterLiveService {
           : 'pppoe must be one of this ONU’s PPPoE ids, and it has none',
       );
     return { tenantId: actor.tenantId, oltId: onu.oltId, pppoeId: stored };
-  }
-
-  private async visibleOnu(actor: TenantActor, id: string): Promise<OnuLine> {
-    const scope = this.access.scope(actor, 'o');
-    const row: OnuLine | undefined = await this.db
-      .createQueryBuilder()
-      .select(['n.olt_id AS "oltId"', 'n.pppoe_ids AS "pppoeIds"'])
-      .from('onu', 'n')
-      .innerJoin('olt', 'o', 'o.id = n.olt_id')
-      .where('n.tenant_id = :tenantId AND n.id = :id', { tenantId: actor.tenantId, id })
-      .andWhere(scope.sql, scope.params)
-      .getRawOne();
-    if (!row) throw onuNotFound();
-    return { oltId: row.oltId, pppoeIds: row.pppoeIds ?? [] };
   }
 }
