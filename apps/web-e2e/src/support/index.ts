@@ -40,6 +40,19 @@ export async function openPage(
   const consoleErrors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   page.on('pageerror', (e) => consoleErrors.push(e.message));
+  // Said on stderr as it happens, so a page that never comes leaves its reason in the run's log: the app's
+  // uncaught errors, and answers that end a session or a page (401, 429, 5xx) or never arrived.
+  const say = (line: string) => process.stderr.write(`[browser ${new URL(page.url()).pathname}] ${line}\n`);
+  page.on('pageerror', (e) => say(`uncaught: ${e.message}`));
+  page.on('response', (r) => {
+    const status = r.status();
+    if (status === 401 || status === 429 || status >= 500)
+      say(`${status} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? 'failed';
+    if (!why.includes('ERR_ABORTED')) say(`${why}: ${r.method()} ${r.url()}`);
+  });
   await page.goto(path);
   return { page, consoleErrors };
 }
