@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@pondesk/server-database';
+import { createDataSource, onuLastSeenSql } from '@pondesk/server-database';
 import { OnuStore } from '../src/polling/onu-store.service';
 import type { PolledOnu } from '../src/polling/poll-diff';
 
@@ -51,12 +51,14 @@ describe('ONU store: a poll rewrites only the ONUs that moved', () => {
     new Map(
       (
         (await db.query(
-          `SELECT onu_id, xmin::text AS version, status, reason, rx_dbm, temperature_c, last_seen_at
+          `SELECT onu_id, xmin::text AS version, xmax::text AS locker, status, reason, rx_dbm, temperature_c, last_seen_at
            FROM onu WHERE olt_id = $1`,
           [olt.id],
         )) as {
           onu_id: number;
           version: string;
+          /** The last transaction that locked the row; an upsert that only checks a row locks it. */
+          locker: string;
           status: string;
           reason: string | null;
           rx_dbm: number;
@@ -86,7 +88,9 @@ describe('ONU store: a poll rewrites only the ONUs that moved', () => {
       1,
     );
     const after = await rows();
+    // Not rewritten, and not even sent: an upsert that checked and skipped it would have locked it.
     expect(after.get(1)).toEqual(before.get(1));
+    expect(after.get(1)?.locker).toBe('0');
     expect(after.get(2)?.version).not.toBe(before.get(2)?.version);
     expect(after.get(2)?.rx_dbm).toBeCloseTo(-20.25, 5);
     expect(after.get(3)).toMatchObject({ status: 'offline', reason: 'los', last_seen_at: t1 });
@@ -96,6 +100,51 @@ describe('ONU store: a poll rewrites only the ONUs that moved', () => {
     ]);
     const [o] = await db.query('SELECT last_polled_at, last_good_poll_at FROM olt WHERE id = $1', [olt.id]);
     expect(o).toEqual({ last_polled_at: t2, last_good_poll_at: t2 });
+  });
+
+  // Then no indexed column changes (readings, status, last seen) and Postgres can update the row in place.
+  it('a row rewritten for a signal sample alone keeps its readings within their deadbands and its last seen', async () => {
+    const other = { id: randomUUID(), tenantId: olt.tenantId };
+    await db.query(
+      `INSERT INTO olt (id, tenant_id, code, name, host, brand, mode, snmp_community_enc, status)
+       VALUES ($1, $2, 'STORE-2', 'Store test OLT 2', '127.0.0.2', 'bdcom', 'epon', 'x', 'online')`,
+      [other.id, other.tenantId],
+    );
+    const read = async () =>
+      (
+        await db.query(
+          `SELECT rx_dbm, tx_dbm, temperature_c, last_seen_at, sampled_rx_dbm, sampled_at
+           FROM onu WHERE olt_id = $1`,
+          [other.id],
+        )
+      )[0];
+    await store.applyPoll(other, [onu(7)], t1, 100, 1);
+    // An hour and a minute later the readings moved by hundredths only: due a sample for its age.
+    const later = new Date(t1.getTime() + 61 * 60_000);
+    const applied = await store.applyPoll(
+      other,
+      [onu(7, { rxDbm: -20.06, txDbm: 2.54, temperatureC: 40.3 })],
+      later,
+      100,
+      1,
+    );
+    expect(applied.samples).toBe(1);
+    const row = await read();
+    expect(row).toMatchObject({
+      rx_dbm: -20,
+      tx_dbm: 2.5,
+      temperature_c: 40,
+      last_seen_at: t1,
+      sampled_at: later,
+    });
+    expect(row.sampled_rx_dbm).toBeCloseTo(-20.06, 5);
+    // Its last seen reads as the OLT's last good poll, as for any ONU left alone.
+    const [seen] = await db.query(
+      `SELECT ${onuLastSeenSql('o', 't.last_good_poll_at')} AS at
+       FROM onu o JOIN olt t ON t.id = o.olt_id WHERE o.olt_id = $1`,
+      [other.id],
+    );
+    expect(seen.at).toEqual(later);
   });
 
   it('an ONU left alone since t1 that drops at t3 was last seen at t2, the last good poll', async () => {

@@ -35,6 +35,9 @@ const FLEET = resolve(REPO_ROOT, 'libs/device/simulator/fleets/bench.json');
 const POLL_CONCURRENCY = envSchema.shape.POLL_CONCURRENCY.parse(undefined);
 /** The SNMP client's max-repetitions (the drivers pass none of their own). */
 const MAX_REPS = 40;
+/** Tools, starts, starts, tools: how many times the baseline's block runs. */
+const BASELINE_BLOCKS = 2;
+
 /** The steady-state round is the schedulers' next one: long enough for the first round to end before it. */
 const POLL_INTERVAL_SECONDS = 120;
 /** The slow-OLT fleet of the budget. */
@@ -754,18 +757,24 @@ async function measureRatio(log: (l: string) => void): Promise<number> {
     return (performance.now() - t) / 1000;
   };
   // The start cost is most of the tools' time on 2 cores, and the machine's pace drifts over a minute:
-  // tools, starts, starts, tools (ABBA), so a steady drift falls out of the difference of the means.
-  const tools1 = await toolPass();
-  const start1 = await startPass();
-  const start2 = await startPass();
-  const tools2 = await toolPass();
-  const toolSeconds = (tools1.seconds + tools2.seconds) / 2;
-  const startSeconds = (start1 + start2) / 2;
+  // tools, starts, starts, tools (ABBA), so a steady drift falls out of the difference of the means. The
+  // difference of two large timings is noisy (a pass varies by seconds): the block runs twice.
+  const tools: { seconds: number; varbinds: number }[] = [];
+  const starts: number[] = [];
+  for (let block = 0; block < BASELINE_BLOCKS; block++) {
+    tools.push(await toolPass());
+    starts.push(await startPass(), await startPass());
+    tools.push(await toolPass());
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const toolSeconds = mean(tools.map((t) => t.seconds));
+  const startSeconds = mean(starts);
   const theirs = toolSeconds - startSeconds;
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
   log(
     `snmpbulkwalk -Cr${MAX_REPS} (+ snmpget/snmpgetnext for the GETs): the same ${devices.length} OLTs, ${POLL_CONCURRENCY} at a time, ` +
-      `${processes} processes, ${tools1.varbinds} varbinds in ${tools1.seconds.toFixed(1)} s and ${tools2.seconds.toFixed(1)} s (${tools2.varbinds} varbinds); ` +
-      `${processes} trivial snmpget processes (process start) ${start1.toFixed(1)} s and ${start2.toFixed(1)} s; ` +
+      `${processes} processes, ${tools.map((t) => t.varbinds).join(', ')} varbinds in ${list(tools.map((t) => t.seconds))} s; ` +
+      `${processes} trivial snmpget processes (process start) in ${list(starts)} s; ` +
       `net ${toolSeconds.toFixed(1)} − ${startSeconds.toFixed(1)} = ${theirs.toFixed(1)} s`,
   );
   const value = theirs / ours;

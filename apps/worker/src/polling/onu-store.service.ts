@@ -7,9 +7,10 @@ import {
   READING_DEADBAND,
   onuKey,
   planPoll,
+  rowNeedsWrite,
   type PolledOnu,
   type StatusChange,
-  type StoredOnu,
+  type StoredOnuRow,
 } from './poll-diff';
 import { Slots } from './slots';
 
@@ -36,16 +37,33 @@ interface OltRef {
 
 const col = <T>(rows: PolledOnu[], pick: (o: PolledOnu) => T) => rows.map(pick);
 
+/** One ONU row the upsert writes: the reading, its PPPoE ids, whether a sample is taken, when its status changed. */
+interface RowWrite {
+  onu: PolledOnu;
+  pppoe: string[];
+  sampled: boolean;
+  changed: Date;
+}
+
 /** A reading the poll brings that moved past its deadband from the stored one (a reading lost or gained counts). */
 const moved = (column: keyof typeof READING_DEADBAND) =>
   `(EXCLUDED.${column} IS NOT NULL AND (o.${column} IS NULL OR abs(o.${column} - EXCLUDED.${column}) >= ${READING_DEADBAND[column]}))`;
 const lost = (column: keyof typeof READING_DEADBAND) =>
   `(EXCLUDED.${column} IS NULL AND o.${column} IS NOT NULL)`;
 
+/** The readings a poll may also lose (distance keeps its last value). */
+const READINGS = ['rx_dbm', 'tx_dbm', 'temperature_c', 'voltage_v', 'bias_ma'] as const;
+
 /**
  * The stored row is rewritten only when something in it moves: status, reason, names, identity, a reading
- * past its deadband, or a new signal sample. An unchanged ONU costs no write at all; its "last seen" is
- * its OLT's last good poll (see `onuLastSeenSql`).
+ * past its deadband, or a new signal sample. The worker applies the same rules first (`rowNeedsWrite`) and
+ * sends only those rows; this condition stays the authority on the stored values. An unchanged ONU costs
+ * no write at all; its "last seen" is its OLT's last good poll (see `onuLastSeenSql`).
+ *
+ * A rewritten row keeps the readings that stayed within their deadband, and an ONU online before and
+ * after keeps its `last_seen_at`: a row rewritten only for a new signal sample then changes no indexed
+ * column, and Postgres updates it in place on its page (a HOT update, no new index entries; the table
+ * leaves room on its pages for that, see migration OnuHotUpdates).
  */
 const ROW_MOVED = [
   'o.status IS DISTINCT FROM EXCLUDED.status',
@@ -58,10 +76,7 @@ const ROW_MOVED = [
   '(EXCLUDED.vendor IS NOT NULL AND o.vendor IS DISTINCT FROM EXCLUDED.vendor)',
   '(EXCLUDED.model IS NOT NULL AND o.model IS DISTINCT FROM EXCLUDED.model)',
   'EXCLUDED.sampled_at IS NOT NULL',
-  ...(['rx_dbm', 'tx_dbm', 'temperature_c', 'voltage_v', 'bias_ma'] as const).flatMap((c) => [
-    moved(c),
-    lost(c),
-  ]),
+  ...READINGS.flatMap((c) => [moved(c), lost(c)]),
   moved('distance_m'),
 ].join('\n           OR ');
 
@@ -100,14 +115,17 @@ export class OnuStore {
           'SELECT last_good_poll_at AS "lastGood" FROM olt WHERE id = $1',
           [olt.id],
         );
-        const stored: StoredOnu[] = (
+        const stored: StoredOnuRow[] = (
           await tx.query(
             `SELECT id, pon_port AS "ponPort", onu_id AS "onuId", status, sampled_rx_dbm AS "sampledRxDbm", sampled_at AS "sampledAt",
-             ${onuLastSeenSql('', '$3::timestamptz')} AS "lastSeenAt"
+             ${onuLastSeenSql('', '$3::timestamptz')} AS "lastSeenAt",
+             if_name AS "ifName", mac, serial, description, pppoe_ids AS "pppoeIds", pppoe_manual AS "pppoeManual",
+             reason, reason_raw AS "reasonRaw", vendor, model, rx_dbm AS "rxDbm", tx_dbm AS "txDbm",
+             temperature_c AS "temperatureC", voltage_v AS "voltageV", bias_ma AS "biasMa", distance_m AS "distanceM"
            FROM onu WHERE olt_id = $1 AND ($2::int IS NULL OR pon_port = $2)`,
             [olt.id, ponPort ?? null, lastGood],
           )
-        ).map((r: StoredOnu) => ({
+        ).map((r: StoredOnuRow) => ({
           ...r,
           sampledAt: r.sampledAt ? new Date(r.sampledAt) : null,
           lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt) : null,
@@ -116,8 +134,21 @@ export class OnuStore {
         const sampled = polled.map((o) => plan.sampleKeys.has(onuKey(o)));
         // A status change is dated when it happened (the OLT's down time when plausible), not when we looked.
         const changedAt = new Map(plan.changes.map((c) => [onuKey(c), c.at]));
-        const changed = polled.map((o) => changedAt.get(onuKey(o)) ?? pollTime);
-        const written = await this.upsert(tx, olt, polled, sampled, changed, pollTime, lastGood);
+        // Only new ONUs and those with something to write go to the upsert; most of a steady poll stays here.
+        const byKey = new Map(stored.map((r) => [onuKey(r), r]));
+        const writes: RowWrite[] = [];
+        polled.forEach((o, i) => {
+          const pppoe = parsePppoeIds(o.description, [o.ifName, o.serial, o.mac]);
+          const was = byKey.get(onuKey(o));
+          if (!was || rowNeedsWrite(was, o, pppoe, sampled[i]))
+            writes.push({
+              onu: o,
+              pppoe,
+              sampled: sampled[i],
+              changed: changedAt.get(onuKey(o)) ?? pollTime,
+            });
+        });
+        const written = await this.upsert(tx, olt, writes, pollTime, lastGood);
         // Rows left alone keep their ids; written ones (new, or moved) come back from the upsert.
         const ids = new Map([...stored.map((s): [string, string] => [onuKey(s), s.id]), ...written.ids]);
         const pppoe = written.pppoe;
@@ -162,13 +193,12 @@ export class OnuStore {
   private async upsert(
     tx: EntityManager,
     olt: OltRef,
-    rows: PolledOnu[],
-    sampled: boolean[],
-    changed: Date[],
+    writes: RowWrite[],
     at: Date,
     lastGood: Date | null,
   ): Promise<{ ids: Map<string, string>; pppoe: Map<string, string[]> }> {
-    if (!rows.length) return { ids: new Map(), pppoe: new Map() };
+    if (!writes.length) return { ids: new Map(), pppoe: new Map() };
+    const rows = writes.map((w) => w.onu);
     const result: { id: string; pon_port: number; onu_id: number; pppoe_ids: string[] }[] = await tx.query(
       `INSERT INTO onu AS o (tenant_id, olt_id, pon_port, onu_id, if_name, mac, serial, description, pppoe_ids, status, reason, reason_raw,
          rx_dbm, tx_dbm, temperature_c, voltage_v, bias_ma, distance_m, vendor, model, last_seen_at, status_changed_at, last_down_at,
@@ -190,10 +220,11 @@ export class OnuStore {
          status = EXCLUDED.status,
          reason = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason ELSE o.reason END,
          reason_raw = CASE WHEN EXCLUDED.status = 'offline' THEN EXCLUDED.reason_raw ELSE o.reason_raw END,
-         rx_dbm = EXCLUDED.rx_dbm, tx_dbm = EXCLUDED.tx_dbm, temperature_c = EXCLUDED.temperature_c, voltage_v = EXCLUDED.voltage_v,
-         bias_ma = EXCLUDED.bias_ma, distance_m = COALESCE(EXCLUDED.distance_m, o.distance_m),
+         ${READINGS.map((c) => `${c} = CASE WHEN ${moved(c)} OR ${lost(c)} THEN EXCLUDED.${c} ELSE o.${c} END`).join(', ')},
+         distance_m = CASE WHEN ${moved('distance_m')} THEN EXCLUDED.distance_m ELSE o.distance_m END,
          vendor = COALESCE(EXCLUDED.vendor, o.vendor), model = COALESCE(EXCLUDED.model, o.model),
-         last_seen_at = CASE WHEN EXCLUDED.status = 'online' THEN EXCLUDED.last_seen_at
+         last_seen_at = CASE WHEN EXCLUDED.status = 'online' AND o.status = 'online' THEN o.last_seen_at
+           WHEN EXCLUDED.status = 'online' THEN EXCLUDED.last_seen_at
            WHEN o.status = 'online' THEN greatest(o.last_seen_at, $24::timestamptz) ELSE o.last_seen_at END,
          status_changed_at = CASE WHEN o.status IS DISTINCT FROM EXCLUDED.status THEN EXCLUDED.status_changed_at ELSE o.status_changed_at END,
          last_down_at = CASE WHEN o.status = 'online' AND EXCLUDED.status = 'offline' THEN EXCLUDED.status_changed_at ELSE o.last_down_at END,
@@ -211,7 +242,7 @@ export class OnuStore {
         col(rows, (o) => o.mac),
         col(rows, (o) => o.serial),
         col(rows, (o) => o.description),
-        col(rows, (o) => parsePppoeIds(o.description, [o.ifName, o.serial, o.mac]).join(',')),
+        writes.map((w) => w.pppoe.join(',')),
         col(rows, (o) => o.status),
         col(rows, (o) => (o.status === 'offline' ? (o.reason ?? 'unknown') : null)),
         col(rows, (o) => o.reasonRaw),
@@ -223,8 +254,8 @@ export class OnuStore {
         col(rows, (o) => (o.distanceM === null ? null : Math.round(o.distanceM))),
         col(rows, (o) => o.vendor),
         col(rows, (o) => o.model),
-        sampled,
-        changed,
+        writes.map((w) => w.sampled),
+        writes.map((w) => w.changed),
         lastGood,
       ],
     );

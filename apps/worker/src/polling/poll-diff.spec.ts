@@ -1,4 +1,4 @@
-import { planPoll, type PolledOnu, type StoredOnu } from './poll-diff';
+import { planPoll, rowNeedsWrite, type PolledOnu, type StoredOnu, type StoredOnuRow } from './poll-diff';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const polled = (over: Partial<PolledOnu>): PolledOnu => ({
@@ -126,5 +126,104 @@ describe('planPoll', () => {
   it('lists stored ONUs the OLT no longer reports', () => {
     const plan = planPoll([stored({ id: 'gone', onuId: 9 })], [polled({ onuId: 1 })], now);
     expect(plan.vanished.map((v) => v.id)).toEqual(['gone']);
+  });
+});
+
+describe('rowNeedsWrite: which stored ONUs a poll sends to the database', () => {
+  // The row as the last write left it; the values are typed here.
+  const row = (over: Partial<StoredOnuRow> = {}): StoredOnuRow => ({
+    id: 'x',
+    ponPort: 1,
+    onuId: 1,
+    status: 'online',
+    sampledRxDbm: -20,
+    sampledAt: new Date('2026-11-23T09:50:00Z'),
+    ifName: 'EPON0/1:1',
+    mac: 'a0:94:6a:00:00:01',
+    serial: null,
+    description: 'rahim@isp',
+    pppoeIds: ['rahim@isp'],
+    pppoeManual: false,
+    reason: null,
+    reasonRaw: null,
+    vendor: 'BDCM',
+    model: 'P1501C1',
+    rxDbm: -20,
+    txDbm: 2,
+    temperatureC: 40,
+    voltageV: 3.3,
+    biasMa: 10,
+    distanceM: 1200,
+    ...over,
+  });
+  const same = polled({
+    mac: 'a0:94:6a:00:00:01',
+    description: 'rahim@isp',
+    vendor: 'BDCM',
+    model: 'P1501C1',
+  });
+  const needs = (s: StoredOnuRow, p: PolledOnu, pppoe = ['rahim@isp'], sampled = false) =>
+    rowNeedsWrite(s, p, pppoe, sampled);
+
+  it('sends nothing for an ONU whose readings wander within their deadbands', () => {
+    expect(needs(row(), same)).toBe(false);
+    // Hundredths of a dB, tenths of a degree, millivolts, a fraction of a mA, a few metres.
+    expect(
+      needs(row(), {
+        ...same,
+        rxDbm: -20.09,
+        txDbm: 2.05,
+        temperatureC: 40.9,
+        voltageV: 3.34,
+        biasMa: 10.6,
+        distanceM: 1208,
+      }),
+    ).toBe(false);
+    // A move of exactly the deadband that double arithmetic puts a hair below it (-20.2 → -20.1 gives
+    // 0.0999…) is sent: the database, comparing its stored values, decides.
+    expect(-20.1 - -20.2).toBeLessThan(0.1);
+    expect(needs(row({ rxDbm: -20.2 }), { ...same, rxDbm: -20.1 })).toBe(true);
+  });
+
+  it('sends a sample, a status or reason change, a reading past its deadband, a lost reading', () => {
+    expect(needs(row(), same, undefined, true)).toBe(true);
+    expect(needs(row(), { ...same, status: 'offline', reason: 'los', reasonRaw: 'LOS' })).toBe(true);
+    const down = row({ status: 'offline', reason: 'los', reasonRaw: 'LOS', rxDbm: null, txDbm: null });
+    const stillDown = {
+      ...same,
+      status: 'offline' as const,
+      reason: 'los' as const,
+      reasonRaw: 'LOS',
+      rxDbm: null,
+      txDbm: null,
+    };
+    expect(needs(down, stillDown)).toBe(false);
+    expect(needs(down, { ...stillDown, reason: 'power-off', reasonRaw: 'dying gasp' })).toBe(true);
+    // An offline ONU without a reason is stored as 'unknown': the same again is no change.
+    expect(
+      needs(row({ status: 'offline', reason: 'unknown', rxDbm: null, txDbm: null }), {
+        ...stillDown,
+        reason: null,
+        reasonRaw: null,
+      }),
+    ).toBe(false);
+    expect(needs(row(), { ...same, rxDbm: -20.1 })).toBe(true);
+    expect(needs(row(), { ...same, temperatureC: 41 })).toBe(true);
+    expect(needs(row(), { ...same, distanceM: 1210 })).toBe(true);
+    expect(needs(row(), { ...same, biasMa: null })).toBe(true);
+    expect(needs(row({ txDbm: null }), same)).toBe(true);
+    // Distance is kept when an ONU stops giving it (a dark ONU has none).
+    expect(needs(row(), { ...same, distanceM: null })).toBe(false);
+  });
+
+  it('sends a new name, description or PPPoE id; a MAC, serial, vendor or model only when the poll has one', () => {
+    expect(needs(row(), { ...same, ifName: 'EPON0/1:2' })).toBe(true);
+    expect(needs(row(), { ...same, description: 'karim@isp' }, ['karim@isp'])).toBe(true);
+    expect(needs(row(), same, ['rahim@isp', 'rahim2@isp'])).toBe(true);
+    // Ids an operator typed are never replaced by a poll.
+    expect(needs(row({ pppoeManual: true, pppoeIds: ['typed@isp'] }), same)).toBe(false);
+    expect(needs(row(), { ...same, mac: 'a0:94:6a:00:00:02' })).toBe(true);
+    expect(needs(row(), { ...same, mac: null, vendor: null, model: null })).toBe(false);
+    expect(needs(row(), { ...same, serial: 'BDCM00000001' })).toBe(true);
   });
 });

@@ -12,6 +12,27 @@ export interface StoredOnu {
   lastSeenAt?: Date | null;
 }
 
+/** The rest of a stored row: what a poll compares to decide whether the row needs writing at all. */
+export interface StoredOnuRow extends StoredOnu {
+  ifName: string;
+  mac: string | null;
+  serial: string | null;
+  description: string | null;
+  pppoeIds: string[];
+  /** PPPoE ids an operator typed: a poll never replaces them. */
+  pppoeManual: boolean;
+  reason: OnuDownReasonCode | null;
+  reasonRaw: string | null;
+  vendor: string | null;
+  model: string | null;
+  rxDbm: number | null;
+  txDbm: number | null;
+  temperatureC: number | null;
+  voltageV: number | null;
+  biasMa: number | null;
+  distanceM: number | null;
+}
+
 /** One ONU as a poll read it, with the OLT's own time of its last deregistration when the OLT gives one. */
 export type PolledOnu = OnuReading & { downAt?: Date | null };
 
@@ -52,6 +73,72 @@ export const READING_DEADBAND = {
   bias_ma: 1,
   distance_m: 10,
 } as const;
+
+/** The row's reading fields, by their column names in `READING_DEADBAND`. */
+const READING_FIELDS = {
+  rx_dbm: 'rxDbm',
+  tx_dbm: 'txDbm',
+  temperature_c: 'temperatureC',
+  voltage_v: 'voltageV',
+  bias_ma: 'biasMa',
+  distance_m: 'distanceM',
+} as const satisfies Record<keyof typeof READING_DEADBAND, keyof OnuReading>;
+
+/**
+ * Float columns hold single precision: a stored reading read back may differ from the one written in its
+ * last digits. A reading this close to its deadband counts as moved and goes to the database, whose own
+ * comparison (on the stored values) then decides; nothing is left unwritten for a rounding.
+ */
+const DEADBAND_SLACK = 1e-4;
+
+/** A reading moved past its deadband from the stored one (a reading gained counts; `lost` below). */
+export function readingMoved(
+  column: keyof typeof READING_DEADBAND,
+  stored: number | null,
+  polled: number | null,
+): boolean {
+  return (
+    polled !== null &&
+    (stored === null || Math.abs(stored - polled) >= READING_DEADBAND[column] - DEADBAND_SLACK)
+  );
+}
+
+/**
+ * Whether a poll has anything to write to a stored ONU's row: the same rules as the upsert's own
+ * condition (see `ROW_MOVED` in the store), applied before the rows are sent, so an ONU that did not move
+ * costs neither the database's conflict check and row lock nor its bytes on the wire. `pppoeIds` are the
+ * ids the poll found in its description, `sampled` whether it takes a signal sample now.
+ */
+export function rowNeedsWrite(
+  s: StoredOnuRow,
+  p: PolledOnu,
+  pppoeIds: readonly string[],
+  sampled: boolean,
+): boolean {
+  if (sampled || s.status !== p.status || s.ifName !== p.ifName || s.description !== p.description)
+    return true;
+  if (p.mac !== null && s.mac !== p.mac) return true;
+  if (p.serial !== null && s.serial !== p.serial) return true;
+  if (p.vendor !== null && s.vendor !== p.vendor) return true;
+  if (p.model !== null && s.model !== p.model) return true;
+  if (
+    !s.pppoeManual &&
+    (s.pppoeIds.length !== pppoeIds.length || s.pppoeIds.some((id, i) => id !== pppoeIds[i]))
+  )
+    return true;
+  if (p.status === 'offline' && (s.reason !== (p.reason ?? 'unknown') || s.reasonRaw !== p.reasonRaw))
+    return true;
+  for (const column of Object.keys(READING_FIELDS) as (keyof typeof READING_FIELDS)[]) {
+    const field = READING_FIELDS[column];
+    const stored = s[field];
+    // Distance is stored in whole metres.
+    const polled = field === 'distanceM' && p.distanceM !== null ? Math.round(p.distanceM) : p[field];
+    if (readingMoved(column, stored, polled)) return true;
+    // A reading lost counts too (distance keeps its last value: a dark ONU has none).
+    if (column !== 'distance_m' && polled === null && stored !== null) return true;
+  }
+  return false;
+}
 
 export const SAMPLE_MIN_DELTA_DB = 0.5;
 export const SAMPLE_MAX_AGE_MS = 60 * 60 * 1000;

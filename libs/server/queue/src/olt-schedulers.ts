@@ -27,7 +27,21 @@ export interface ScheduleOptions {
 export const pollEveryMs = (olt: Pick<SchedulableOlt, 'pollIntervalSeconds'>): number =>
   Math.max(MIN_POLL_INTERVAL_SECONDS, olt.pollIntervalSeconds) * 1000;
 
-/** The OLT's poll and health schedulers, created or brought in line (idempotent; `every` also runs at once). */
+/**
+ * When an OLT's health checks fall: halfway between its polls' instants, the first such moment from `now`.
+ * A poll already proves the OLT reachable; a health check due at the same instant would only compete with
+ * it for the OLT (one session at a time) and for the worker, on every OLT at once. With the poll interval a
+ * multiple of the health interval (the defaults: 300 s and 60 s), the two never meet.
+ */
+export function healthStartAt(pollNextMs: number, healthEveryMs: number, now: number): number {
+  const phase = (((pollNextMs + healthEveryMs / 2 - now) % healthEveryMs) + healthEveryMs) % healthEveryMs;
+  return now + phase;
+}
+
+/**
+ * The OLT's poll and health schedulers, created or brought in line (idempotent; `every` also runs the poll
+ * at once). The health scheduler is made again each time, so its checks keep their place between the polls.
+ */
 export async function scheduleOlt(
   pollQueue: Queue<OltJobPayload>,
   healthQueue: Queue<OltJobPayload>,
@@ -41,9 +55,12 @@ export async function scheduleOlt(
     { every },
     { name: JobName.PollOlt, data, opts: POLL_JOB_OPTIONS },
   );
+  const healthEvery = options.healthIntervalMs ?? HEALTH_INTERVAL_MS;
+  const pollNext = (await pollQueue.getJobScheduler(pollSchedulerId(olt.id)))?.next ?? Date.now();
+  await healthQueue.removeJobScheduler(healthSchedulerId(olt.id));
   await healthQueue.upsertJobScheduler(
     healthSchedulerId(olt.id),
-    { every: options.healthIntervalMs ?? HEALTH_INTERVAL_MS },
+    { every: healthEvery, startDate: healthStartAt(pollNext, healthEvery, Date.now()) },
     { name: JobName.CheckOltHealth, data, opts: HEALTH_JOB_OPTIONS },
   );
 }

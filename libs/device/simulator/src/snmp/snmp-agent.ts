@@ -4,7 +4,7 @@
  * (which would hold millions of nodes for the bench fleet and could not follow the time-varying state).
  */
 import * as snmp from 'net-snmp';
-import { Asn, SetStatus, type VirtualMib, type Varbind } from './virtual-mib';
+import { Asn, SetStatus, type MibCursor, type VirtualMib, type Varbind } from './virtual-mib';
 import { delay } from '../model/device-faults';
 import { AnswerPacer, type DeviceLink } from '../model/device-link';
 
@@ -204,22 +204,24 @@ export function bulk(
   const out: Varbind[] = [];
   const n = Math.max(0, Math.min(nonRepeaters, oids.length));
   for (let i = 0; i < n; i++) out.push(mib.getNext(oids[i] as string) ?? endOfMib(oids[i] as string));
-  const cursors = oids.slice(n);
-  if (cursors.length === 0) return out;
-  const ended = cursors.map(() => false);
+  const repeaters = oids.slice(n);
+  if (repeaters.length === 0) return out;
+  const cursors = repeaters.map((oid) => mib.walkFrom(oid));
+  // Where each repeater is: its last answer, for the endOfMibView that repeats it once the MIB ends.
+  const last = [...repeaters];
+  const ended = repeaters.map(() => false);
   let bytes = 0;
   for (let rep = 0; rep < Math.max(1, maxRepetitions); rep++) {
     for (let j = 0; j < cursors.length; j++) {
-      const from = cursors[j] as string;
-      const vb = ended[j] ? null : mib.getNext(from);
-      if (vb) cursors[j] = vb.oid;
+      const vb = ended[j] ? null : (cursors[j] as MibCursor).next();
+      if (vb) last[j] = vb.oid;
       else ended[j] = true;
-      const item = vb ?? endOfMib(from);
+      const item = vb ?? endOfMib(last[j] as string);
       out.push(item);
       bytes += item.oid.length + 12 + (Buffer.isBuffer(item.value) ? item.value.length : 8);
     }
     if (ended.every(Boolean)) break;
-    if (bytes > MAX_RESPONSE_BYTES || out.length + cursors.length > MAX_RESPONSE_VARBINDS) break;
+    if (bytes > MAX_RESPONSE_BYTES || out.length + repeaters.length > MAX_RESPONSE_VARBINDS) break;
   }
   return out;
 }

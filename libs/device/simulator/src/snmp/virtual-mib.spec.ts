@@ -44,6 +44,15 @@ describe('VirtualMib', () => {
     ]);
   });
 
+  it('a cursor reads from any point what successive GETNEXTs read (a GETBULK repeater)', () => {
+    const { mib } = sample();
+    const cursor = mib.walkFrom('1.3.6.1.4.1.9.1.2.2');
+    const read = Array.from({ length: 4 }, () => cursor.next()?.oid ?? null);
+    expect(read).toEqual(['1.3.6.1.4.1.9.1.2.10', '1.3.6.1.4.1.9.1.3.1', '1.3.6.1.4.1.9.1.3.2', null]);
+    // Past the end it stays at the end.
+    expect(cursor.next()).toBeNull();
+  });
+
   it('starts inside, before and between columns like a real agent', () => {
     const { mib } = sample();
     expect(mib.getNext('1.3.6.1.4.1.9.1.2.1')?.oid).toBe('1.3.6.1.4.1.9.1.2.2');

@@ -82,6 +82,11 @@ function isPrefix(prefix: readonly number[], of: readonly number[]): boolean {
   return true;
 }
 
+/** A position in the MIB that moves forward one instance per `next()`. */
+export interface MibCursor {
+  next(): Varbind | null;
+}
+
 interface TableState {
   def: MibTableDef<unknown>;
   rows: { index: readonly number[]; row: unknown }[] | null;
@@ -144,28 +149,49 @@ export class VirtualMib {
 
   /** The first instance strictly after `oid`, or null at the end of the MIB. */
   getNext(oid: string): Varbind | null {
+    return this.walkFrom(oid).next();
+  }
+
+  /**
+   * The instances after `oid` in order, one per `next()` (null at the end of the MIB): what a GETBULK
+   * repeater reads. The OID is parsed and searched for once, not again for each repetition.
+   */
+  walkFrom(oid: string): MibCursor {
     this.ensureSorted();
     const q = parseOid(oid);
-    let ci = upperBoundColumn(this.columns, q);
-    const before = this.columns[ci - 1];
+    const columns = this.columns;
+    let ci = upperBoundColumn(columns, q);
+    const before = columns[ci - 1];
     if (before && isPrefix(before.oid, q)) ci--;
-    for (; ci < this.columns.length; ci++) {
-      const col = this.columns[ci] as ColumnEntry;
-      const rows = this.rowsOf(col.table);
-      let ri = 0;
+    let rows: { index: readonly number[]; row: unknown }[] | null = null;
+    let ri = 0;
+    if (ci < columns.length) {
+      const col = columns[ci] as ColumnEntry;
+      rows = this.rowsOf(col.table);
       if (isPrefix(col.oid, q)) {
         const suffix = q.slice(col.oid.length);
         ri = lowerBound(rows, suffix);
         const hit = rows[ri];
         if (hit && compareArrays(hit.index, suffix) === 0) ri++;
       }
-      for (; ri < rows.length; ri++) {
-        const r = rows[ri] as { index: readonly number[]; row: unknown };
-        const v = col.column.value(r.row);
-        if (v) return { oid: `${col.oidText}.${r.index.join('.')}`, type: v.type, value: v.value };
-      }
     }
-    return null;
+    return {
+      next: (): Varbind | null => {
+        while (ci < columns.length) {
+          const col = columns[ci] as ColumnEntry;
+          rows ??= this.rowsOf(col.table);
+          while (ri < rows.length) {
+            const r = rows[ri++] as { index: readonly number[]; row: unknown };
+            const v = col.column.value(r.row);
+            if (v) return { oid: `${col.oidText}.${r.index.join('.')}`, type: v.type, value: v.value };
+          }
+          ci++;
+          ri = 0;
+          rows = null;
+        }
+        return null;
+      },
+    };
   }
 
   set(oid: string, value: unknown): SetResult {

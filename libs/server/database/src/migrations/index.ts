@@ -23,6 +23,7 @@ import { SessionLastEvent1795770100000 } from './1795770100000-SessionLastEvent'
 import { PingMonitor1795777342945 } from './1795777342945-PingMonitor';
 import { Switches1795788343264 } from './1795788343264-Switches';
 import { TenantVpn1795809459115 } from './1795809459115-TenantVpn';
+import { OnuHotUpdates1795820000000 } from './1795820000000-OnuHotUpdates';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -50,4 +51,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   PingMonitor1795777342945,
   Switches1795788343264,
   TenantVpn1795809459115,
+  OnuHotUpdates1795820000000,
 ];
