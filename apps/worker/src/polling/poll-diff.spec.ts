@@ -130,37 +130,20 @@ describe('planPoll', () => {
 });
 
 describe('rowNeedsWrite: which stored ONUs a poll sends to the database', () => {
-  // The row as the last write left it; the values are typed here.
-  const row = (over: Partial<StoredOnuRow> = {}): StoredOnuRow => ({
-    id: 'x',
-    ponPort: 1,
-    onuId: 1,
-    status: 'online',
-    sampledRxDbm: -20,
-    sampledAt: new Date('2026-11-23T09:50:00Z'),
-    ifName: 'EPON0/1:1',
-    mac: 'a0:94:6a:00:00:01',
-    serial: null,
-    description: 'rahim@isp',
-    pppoeIds: ['rahim@isp'],
-    pppoeManual: false,
-    reason: null,
-    reasonRaw: null,
-    vendor: 'BDCM',
-    model: 'P1501C1',
-    rxDbm: -20,
-    txDbm: 2,
-    temperatureC: 40,
-    voltageV: 3.3,
-    biasMa: 10,
-    distanceM: 1200,
-    ...over,
-  });
+  // A poll's reading; the values are typed here.
   const same = polled({
     mac: 'a0:94:6a:00:00:01',
     description: 'rahim@isp',
     vendor: 'BDCM',
     model: 'P1501C1',
+  });
+  // The row as the last write left it: the same reading, stored.
+  const row = (over: Partial<StoredOnuRow> = {}): StoredOnuRow => ({
+    ...same,
+    ...stored({}),
+    pppoeIds: ['rahim@isp'],
+    pppoeManual: false,
+    ...over,
   });
   const needs = (s: StoredOnuRow, p: PolledOnu, pppoe = ['rahim@isp'], sampled = false) =>
     rowNeedsWrite(s, p, pppoe, sampled);

@@ -12,26 +12,13 @@ export interface StoredOnu {
   lastSeenAt?: Date | null;
 }
 
-/** The rest of a stored row: what a poll compares to decide whether the row needs writing at all. */
-export interface StoredOnuRow extends StoredOnu {
-  ifName: string;
-  mac: string | null;
-  serial: string | null;
-  description: string | null;
-  pppoeIds: string[];
-  /** PPPoE ids an operator typed: a poll never replaces them. */
-  pppoeManual: boolean;
-  reason: OnuDownReasonCode | null;
-  reasonRaw: string | null;
-  vendor: string | null;
-  model: string | null;
-  rxDbm: number | null;
-  txDbm: number | null;
-  temperatureC: number | null;
-  voltageV: number | null;
-  biasMa: number | null;
-  distanceM: number | null;
-}
+/**
+ * The rest of a stored row: what a poll compares to decide whether the row needs writing at all. The
+ * reading's own fields as stored (the status is `StoredOnu`'s), and the PPPoE ids with whether an operator
+ * typed them (a poll never replaces those).
+ */
+export type StoredOnuRow = StoredOnu &
+  Omit<OnuReading, 'ponPort' | 'onuId' | 'status'> & { pppoeIds: string[]; pppoeManual: boolean };
 
 /** One ONU as a poll read it, with the OLT's own time of its last deregistration when the OLT gives one. */
 export type PolledOnu = OnuReading & { downAt?: Date | null };
