@@ -15,10 +15,40 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ip = (...args: string[]) => run('ip', args);
+
+/**
+ * The machine's side of the veth pair gets no IPv6. An interface coming up gets a link-local IPv6 address
+ * whose duplicate-address check ends a second or two later with one more address event; a browser running
+ * on this machine takes such events for a change of network and fails the requests it has in flight
+ * (`net::ERR_NETWORK_CHANGED`), which is how a page opened just after the hosts were made failed to load.
+ * Absent when the kernel has no IPv6, which is as quiet.
+ */
+function noIpv6(iface: string): void {
+  try {
+    writeFileSync(`/proc/sys/net/ipv6/conf/${iface}/disable_ipv6`, '1');
+  } catch {
+    // no IPv6 on this machine
+  }
+}
+
+/**
+ * Returns once the machine's side of the pair is up as the kernel reports it: the carrier of a veth comes
+ * up in the background when its peer does, and that event must not arrive while a browser loads a page.
+ */
+async function settled(iface: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const state = readFileSync(`/sys/class/net/${iface}/operstate`, 'utf8').trim();
+    if (state === 'up') return;
+    if (Date.now() > deadline) throw new Error(`${iface} did not come up (operstate ${state})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Namespaces this module makes are named `pdping-<pid>-<hex>`. */
 const PREFIX = 'pdping-';
@@ -108,11 +138,13 @@ export async function createPingHosts(count: number): Promise<PingHosts> {
   try {
     await ip('link', 'add', outside, 'type', 'veth', 'peer', 'name', inside);
     await ip('link', 'set', inside, 'netns', namespace);
+    noIpv6(outside);
     await ip('addr', 'add', `${net}.1/24`, 'dev', outside);
     await ip('link', 'set', outside, 'up');
     await inNs('ip', 'link', 'set', 'lo', 'up');
     for (const a of addresses) await inNs('ip', 'addr', 'add', `${a}/24`, 'dev', inside);
     await inNs('ip', 'link', 'set', inside, 'up');
+    await settled(outside);
   } catch (error) {
     await ip('netns', 'del', namespace).catch(() => undefined);
     open.delete(namespace);
@@ -135,6 +167,9 @@ export async function createPingHosts(count: number): Promise<PingHosts> {
     async close() {
       if (closed) return;
       closed = true;
+      // The machine's side first, at once: removing the namespace alone takes its veth away later, in the
+      // background, when the next test may be loading a page (see `settled`).
+      await ip('link', 'del', outside).catch(() => undefined);
       await ip('netns', 'del', namespace).catch(() => undefined);
       open.delete(namespace);
     },
