@@ -100,6 +100,23 @@ describe('npm run bench (the harness)', () => {
     expect(read().figures.map((f) => f.name)).toEqual(['demo.broken', 'demo.fast_ms', 'demo.ratio']);
   }, 60_000);
 
+  it("stops each module's servers right after its own figures, before the next module's run", async () => {
+    // Two modules, each appending to a journal as its benchmark runs and as its teardown runs.
+    const journal = join(dir, 'journal.txt');
+    const mod = (name: string) => `
+      const { appendFileSync } = require('node:fs');
+      exports.benchmarks = [{ name: '${name}.x', unit: 'ms', budget: 10, better: 'lower', description: '${name}',
+        run: async () => { appendFileSync(${JSON.stringify(journal)}, 'run ${name}\\n'); return 1; } }];
+      exports.teardown = async () => { appendFileSync(${JSON.stringify(journal)}, 'stop ${name}\\n'); };
+    `;
+    rmSync(join(dir, 'demo.bench.ts'));
+    writeFileSync(join(dir, 'a.bench.ts'), mod('a'));
+    writeFileSync(join(dir, 'b.bench.ts'), mod('b'));
+    const out = await bench();
+    expect(out.code).toBe(0);
+    expect(readFileSync(journal, 'utf8').trim().split('\n')).toEqual(['run a', 'stop a', 'run b', 'stop b']);
+  }, 60_000);
+
   it('a figure over its budget is reported, and exits non-zero only with --check', async () => {
     const plain = await bench('--only', 'demo.ratio');
     expect(plain.code).toBe(0);

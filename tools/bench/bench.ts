@@ -19,29 +19,45 @@ const ROOT = resolve(__dirname, '../..');
 const BENCHMARKS = join(__dirname, 'benchmarks');
 const RESULTS = join(ROOT, 'bench', 'results.json');
 
-/** Modules may export `teardown()` to stop what their benchmarks started (servers, databases). */
-const teardowns: (() => Promise<void>)[] = [];
+/** One `*.bench.ts` file: its benchmarks, and what stops what they started (servers, databases). */
+interface BenchModule {
+  file: string;
+  benchmarks: Benchmark[];
+  teardown?: () => Promise<void>;
+}
+
+/** Teardowns not yet run; each runs once, after its module's last benchmark, or at exit after a crash. */
+const pendingTeardowns = new Set<BenchModule>();
+
+async function tearDown(m: BenchModule): Promise<void> {
+  if (!pendingTeardowns.delete(m) || !m.teardown) return;
+  await m
+    .teardown()
+    .catch((e: unknown) => process.stderr.write(`bench teardown (${m.file}): ${String(e)}\n`));
+}
 
 /** Every `benchmarks/*.bench.ts`; a file that fails to load is reported and skipped, the others still run. */
-function loadBenchmarks(dir: string): { benchmarks: Benchmark[]; broken: string[] } {
-  const out: Benchmark[] = [];
+function loadBenchmarks(dir: string): { modules: BenchModule[]; broken: string[] } {
+  const modules: BenchModule[] = [];
   const broken: string[] = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.bench.ts'))
     .sort()) {
     try {
       const mod = require(join(dir, file)) as { benchmarks?: Benchmark[]; teardown?: () => Promise<void> };
-      if (mod.teardown) teardowns.push(mod.teardown);
+      const m: BenchModule = { file, benchmarks: [], teardown: mod.teardown };
+      if (mod.teardown) pendingTeardowns.add(m);
       if (!Array.isArray(mod.benchmarks)) throw new Error('must export "benchmarks: Benchmark[]"');
-      out.push(...mod.benchmarks);
+      m.benchmarks = mod.benchmarks;
+      modules.push(m);
     } catch (e) {
       broken.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  const names = out.map((b) => b.name);
+  const names = modules.flatMap((m) => m.benchmarks.map((b) => b.name));
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw new Error(`benchmark "${dup}" is registered twice`);
-  return { benchmarks: out, broken };
+  return { modules, broken };
 }
 
 function git(args: string[]): string {
@@ -114,7 +130,8 @@ async function main(): Promise<number> {
   process.env[RUN_BUILT_ENV] = '1';
   const loaded = loadBenchmarks(values.dir);
   for (const b of loaded.broken) process.stderr.write(`FAIL  cannot load ${b}\n`);
-  const selected = loaded.benchmarks.filter((b) => !values.only || b.name.startsWith(values.only));
+  const wanted = (b: Benchmark) => !values.only || b.name.startsWith(values.only);
+  const selected = loaded.modules.flatMap((m) => m.benchmarks.filter(wanted));
   if (selected.length === 0) {
     process.stderr.write(`bench: nothing matches --only ${values.only}\n`);
     return 2;
@@ -124,7 +141,14 @@ async function main(): Promise<number> {
   };
   const info = runInfo();
   const figures: BenchFigure[] = [];
-  for (const b of selected) {
+  // A module's servers, databases and fleets stop as soon as its own figures are taken, so nothing one
+  // benchmark left running (a polling worker, a 90-day history database) takes CPU, memory or disk
+  // from the figures measured after it.
+  for (const m of loaded.modules) {
+    for (const b of m.benchmarks.filter(wanted)) figures.push(await measure(b));
+    await tearDown(m);
+  }
+  async function measure(b: Benchmark): Promise<BenchFigure> {
     if (values.verbose) process.stderr.write(`${b.name}: ${b.description}\n`);
     const figure: BenchFigure = {
       name: b.name,
@@ -145,9 +169,9 @@ async function main(): Promise<number> {
       figure.ok = false;
       process.stderr.write(`FAIL  ${b.name}: ${figure.error}\n`);
     }
-    figures.push(figure);
     if (values.json) process.stdout.write(JSON.stringify(figure) + '\n');
     else printFigure(figure);
+    return figure;
   }
   // A partial run (--only) keeps the earlier run's figures outside its prefix, each naming the commit it
   // measured; a full run keeps nothing, so a benchmark that could not even load leaves no old value behind.
@@ -175,8 +199,7 @@ async function runAll(): Promise<number> {
     process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   } finally {
-    for (const t of teardowns)
-      await t().catch((e: unknown) => process.stderr.write(`bench teardown: ${String(e)}\n`));
+    for (const m of [...pendingTeardowns]) await tearDown(m);
   }
 }
 
