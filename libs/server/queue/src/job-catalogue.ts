@@ -1,5 +1,6 @@
 import type {
   OnuRealtime,
+  AlertTestResult,
   OltVpnTestResult,
   OnuSignalReading,
   ProbeResponse,
@@ -10,6 +11,8 @@ import type {
   WritePathInfo,
 } from '@pondesk/contracts';
 import type {
+  AlertTestPayload,
+  SignalTrendsResult,
   DeviceOutcome,
   HourlyRollupResult,
   MacFindPayload,
@@ -89,6 +92,10 @@ export enum JobName {
   VpnAccount = 'vpn-account',
   /** The OLT form's VPN test: the tenant's tunnel up on the concentrator, then the OLT's ports through it. */
   VpnTest = 'vpn-test',
+  /** An alert channel's 'Send test': one message through the channel's client, answered with what the API said. */
+  AlertTest = 'alert-test',
+  /** Daily: each ONU's rx trend over 7 days of hourly rollups; the degrading ones listed and alerted per OLT. */
+  SignalTrends = 'signal-trends',
 }
 
 /** What each job carries: enqueueing a job with another job's payload does not compile. */
@@ -115,6 +122,8 @@ export interface JobPayloads {
   [JobName.RouterHosts]: RouterReadPayload;
   [JobName.VpnAccount]: VpnAccountPayload;
   [JobName.VpnTest]: VpnTestPayload;
+  [JobName.AlertTest]: AlertTestPayload;
+  [JobName.SignalTrends]: NoPayload;
 }
 
 /** What each job's handler answers (the job's return value). */
@@ -141,6 +150,8 @@ export interface JobResults {
   [JobName.RouterHosts]: SubscriberHosts;
   [JobName.VpnAccount]: VpnAccountResult;
   [JobName.VpnTest]: OltVpnTestResult;
+  [JobName.AlertTest]: AlertTestResult;
+  [JobName.SignalTrends]: SignalTrendsResult;
 }
 
 /** The queue each job is sent to (and the only queue whose worker runs it). */
@@ -167,6 +178,8 @@ export const JOB_QUEUE = {
   [JobName.RouterHosts]: QueueName.DeviceAction,
   [JobName.VpnAccount]: QueueName.DeviceAction,
   [JobName.VpnTest]: QueueName.DeviceAction,
+  [JobName.AlertTest]: QueueName.DeviceAction,
+  [JobName.SignalTrends]: QueueName.Maintenance,
 } as const satisfies { readonly [N in JobName]: QueueName };
 
 /** The jobs one queue runs, e.g. `JobsOf<QueueName.DeviceAction>`. */

@@ -224,3 +224,18 @@ export interface VpnTestPayload {
   /** For the snmp port: without it that port is not asked (its state 'unknown'). */
   community?: string;
 }
+
+/** 'Send test' on an alert channel: one message through the channel's real client. */
+export interface AlertTestPayload {
+  tenantId: string;
+  channelId: string;
+  /** Who asked, named in the message. */
+  requestedBy: string;
+}
+
+/** The daily signal trend: how many ONUs were found degrading, and the per-OLT alerts raised. */
+export interface SignalTrendsResult {
+  onus: number;
+  degrading: number;
+  alerts: number;
+}

@@ -22,3 +22,4 @@ export * from './fleet/router-live';
 export * from './fleet/vpn';
 export * from './validation';
 export * from './forms';
+export * from './fleet/alerts';

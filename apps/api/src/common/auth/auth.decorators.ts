@@ -19,7 +19,7 @@ export const Authenticated = () =>
   );
 
 /**
- * Signed-in user whose role holds an active menu with this permission code (2000–2021); with several
+ * Signed-in user whose role holds an active menu with this permission code (2000–2022); with several
  * codes, any one of them is enough (screens reachable from more than one menu, such as an ONU's page).
  */
 export const RequirePermission = (...codes: [number, ...number[]]) =>

@@ -28,6 +28,15 @@ import {
   SwitchPortEventEntity,
   SwitchPortHourlyEntity,
 } from './switch.entities';
+import {
+  AlertChannelEntity,
+  AlertCursorEntity,
+  AlertDeliveryEntity,
+  AlertEntity,
+  AlertRuleEntity,
+  AlertSilenceEntity,
+  OnuDegradationEntity,
+} from './alert.entities';
 
 export * from './olt.entity';
 export * from './onu.entity';
@@ -35,6 +44,7 @@ export * from './onu-status-event.entity';
 export * from './onu-signal-hourly.entity';
 export * from './monitor.entities';
 export * from './switch.entities';
+export * from './alert.entities';
 
 export {
   AuditLogEntity,
@@ -88,4 +98,12 @@ export const entities: (new () => object)[] = [
   SwitchPortEventEntity,
   // The tenants' accounts on the platform's VPN concentrator.
   TenantVpnEntity,
+  // Alerts: rules, channels, incidents and their deliveries, silences; the ONUs whose signal is falling.
+  AlertRuleEntity,
+  AlertChannelEntity,
+  AlertEntity,
+  AlertDeliveryEntity,
+  AlertSilenceEntity,
+  AlertCursorEntity,
+  OnuDegradationEntity,
 ];

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A permission code (2000–2021) with its name; seeded by a migration, shared by all tenants. */
+/** A permission code (2000–2022) with its name; seeded by a migration, shared by all tenants. */
 @Entity('menu')
 export class MenuEntity {
   @PrimaryColumn({ type: 'int' }) code!: number;

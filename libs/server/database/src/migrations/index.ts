@@ -24,6 +24,7 @@ import { PingMonitor1795777342945 } from './1795777342945-PingMonitor';
 import { Switches1795788343264 } from './1795788343264-Switches';
 import { TenantVpn1795809459115 } from './1795809459115-TenantVpn';
 import { OnuHotUpdates1795820000000 } from './1795820000000-OnuHotUpdates';
+import { Alerts1795844464716 } from './1795844464716-Alerts';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -52,4 +53,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Switches1795788343264,
   TenantVpn1795809459115,
   OnuHotUpdates1795820000000,
+  Alerts1795844464716,
 ];

@@ -16,7 +16,7 @@ export interface PermissionInfo {
 }
 
 /**
- * The 19 permission codes of the specs (spec 1 §6, spec 3 §6). The server seeds these as menus and
+ * The 19 permission codes of the specs (spec 1 §6, spec 3 §6), and 2022 for alert rules and channels. The server seeds these as menus and
  * enforces them per route; the web guard and sidebar only mirror them.
  */
 export const PERMISSIONS = [
@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   { code: 2016, name: 'Service', group: 'Others', route: '/service' },
   { code: 2020, name: 'Onu Down Scanner', group: 'Olt', route: '/onu-down-scanner' },
   { code: 2021, name: 'Onu Down Count', group: 'Olt', route: '/onu-down-count' },
+  { code: 2022, name: 'Alerts', group: 'Monitor', route: '/alerts' },
 ] as const satisfies readonly PermissionInfo[];
 
 export type PermissionCode = (typeof PERMISSIONS)[number]['code'];
@@ -66,6 +67,7 @@ export const Permission = {
   Service: 2016,
   OnuDownScanner: 2020,
   OnuDownCount: 2021,
+  Alerts: 2022,
 } as const satisfies Record<string, PermissionCode>;
 
 export function isPermissionCode(value: unknown): value is PermissionCode {
