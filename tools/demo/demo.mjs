@@ -228,6 +228,32 @@ if (vpn && !vpnFromShell) {
   });
 }
 
+// The alert channels' APIs, faked on loopback: the worker sends Telegram and WhatsApp messages to these, and a
+// webhook channel can point at the receiver. TELEGRAM_API_URL / WHATSAPP_API_URL given in the shell are kept.
+process.stdout.write('\n▶ Starting the alert channel fakes (Telegram, WhatsApp, webhook)\n');
+start('alerts', ['tools/run-ts.cjs', 'tools/demo/alert-fakes.ts']);
+const alertFakesChild = children[children.length - 1];
+const alertFakes = await new Promise((resolve) => {
+  let seen = '';
+  const timer = setTimeout(() => finish(null), 20000);
+  function finish(value) {
+    clearTimeout(timer);
+    alertFakesChild.stdout.off('data', onData);
+    resolve(value);
+  }
+  function onData(d) {
+    seen = (seen + d.toString()).slice(-4096);
+    const m = /alert fakes: (\{.*\})/.exec(seen);
+    if (m) finish(JSON.parse(m[1]));
+  }
+  alertFakesChild.stdout.on('data', onData);
+  alertFakesChild.on('exit', () => finish(null));
+});
+if (alertFakes) {
+  if (process.env.TELEGRAM_API_URL === undefined) env.TELEGRAM_API_URL = alertFakes.telegram;
+  if (process.env.WHATSAPP_API_URL === undefined) env.WHATSAPP_API_URL = alertFakes.whatsapp;
+} else process.stderr.write('\n⚠ The alert channel fakes did not start: alerts go to the real APIs.\n');
+
 process.stdout.write('\n▶ Starting the API and the worker\n');
 start('api', ['dist/server/apps/api/src/main.js']);
 start('worker', ['dist/server/apps/worker/src/main.js']);
@@ -306,6 +332,16 @@ if (!shuttingDown) {
       process.stderr.write(`\n⚠ IP monitor and POPs not seeded: ${error.message}\n`);
     }
   }
+  let alertsLine = '';
+  if (alertFakes) {
+    const faked = [
+      env.TELEGRAM_API_URL === alertFakes.telegram ? `Telegram ${alertFakes.telegram}/__fake/` : null,
+      env.WHATSAPP_API_URL === alertFakes.whatsapp ? `WhatsApp ${alertFakes.whatsapp}/__fake/` : null,
+    ].filter(Boolean);
+    if (faked.length)
+      alertsLine += `  Alerts: Telegram and WhatsApp messages go to local fakes (any well-formed token, chat id or number): ${faked.join(' · ')}\n`;
+    alertsLine += `  Webhook channels: a receiver at ${alertFakes.webhook} (what it got: ${alertFakes.webhook}/__fake/)\n`;
+  }
   if (!shuttingDown) {
     process.stdout.write(
       `\n  PonDesk is running at ${url}\n` +
@@ -314,6 +350,7 @@ if (!shuttingDown) {
         seeded +
         routers +
         monitoring +
+        alertsLine +
         `  API docs: ${url}/api/docs · health: ${url}/api/v1/health\n  Press Ctrl+C to stop.\n\n`,
     );
   }

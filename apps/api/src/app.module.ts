@@ -36,6 +36,7 @@ import { SystemModule } from './modules/system/system.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { UsersModule } from './modules/users/users.module';
 import { VpnModule } from './modules/vpn/vpn.module';
+import { AlertsModule } from './modules/alerts/alerts.module';
 
 /** Feature modules of the API; infrastructure is wired in `AppModule.forRoot`. */
 export const FEATURE_MODULES = [
@@ -62,6 +63,7 @@ export const FEATURE_MODULES = [
   MonitorModule,
   RouterLiveModule,
   VpnModule,
+  AlertsModule,
 ];
 
 @Module({})

@@ -3,7 +3,12 @@ import { PERMISSION_CODES, type AuthResponse } from '@pondesk/contracts';
 import { startApi, type RunningApi } from './support/test-app';
 import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } from '@pondesk/server-testing';
 import { DataSource } from 'typeorm';
-import { createTenantMonitorRows, createTenantOlt, createTenantOnu } from './support/tenant-rows';
+import {
+  createTenantAlertRows,
+  createTenantMonitorRows,
+  createTenantOlt,
+  createTenantOnu,
+} from './support/tenant-rows';
 
 interface Operation {
   method: string;
@@ -72,6 +77,9 @@ describe('access control on every route', () => {
     outageId: '',
     switchId: '',
     switchPortId: '',
+    alertChannelId: '',
+    alertSilenceId: '',
+    alertId: '',
   };
   const bodies: Record<string, unknown> = {};
 
@@ -156,6 +164,8 @@ describe('access control on every route', () => {
       [a.tenantId, a.switchId],
     );
     a.switchPortId = port.id;
+    // An alert channel, a silence of the OLT and an alert about it.
+    Object.assign(a, await createTenantAlertRows(client, api.app.get(DataSource), tenantA, a.oltId));
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -176,6 +186,7 @@ describe('access control on every route', () => {
       'PATCH /api/v1/pop-sources/{id}': { aliveMinutes: 9 },
       'PATCH /api/v1/services/{id}': { name: 'changed by another tenant' },
       'PATCH /api/v1/switches/{id}': { name: 'changed by another tenant' },
+      'PATCH /api/v1/alerts/channels/{id}': { name: 'changed by another tenant' },
     });
   });
   afterAll(() => api.close());
@@ -201,6 +212,9 @@ describe('access control on every route', () => {
       '/api/v1/services/{id}': a.serviceId,
       '/api/v1/switches/{id}': a.switchId,
       '/api/v1/switch-ports/{id}': a.switchPortId,
+      '/api/v1/alerts/channels/{id}': a.alertChannelId,
+      '/api/v1/alerts/silences/{id}': a.alertSilenceId,
+      '/api/v1/alerts/{id}': a.alertId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -324,12 +338,16 @@ describe('access control on every route', () => {
       a.outageId,
       a.switchId,
       a.switchPortId,
+      a.alertChannelId,
+      a.alertSilenceId,
       tenantA.auth.user.id,
     ];
     const failures: string[] = [];
     for (const op of ops.filter((o) => o.auth === 'permission' || o.auth === 'signed-in')) {
       const key = `${op.method} ${op.path}`;
       if (key === 'POST /api/v1/auth/logout') continue; // would end B's session; logout names no row
+      // A rule is named by its kind, and every tenant has one of each: B's PUT saves B's own rule.
+      if (key === 'PUT /api/v1/alerts/rules/{kind}') continue;
       if (!op.path.includes('{')) {
         if (op.method !== 'GET') continue; // creates and own-profile writes name no other tenant's row
         const res = await client.get(op.path, tenantB.token);

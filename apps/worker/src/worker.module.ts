@@ -13,6 +13,11 @@ import {
   queuePrefix,
   redisOptionsFromUrl,
 } from '@pondesk/server-queue';
+import { AlertDispatcher } from './alerts/alert-dispatcher.service';
+import { AlertEngine } from './alerts/alert-engine.service';
+import { AlertTestService } from './alerts/alert-test.service';
+import { ChannelClients } from './alerts/channels/channel-clients';
+import { SignalTrendsService } from './alerts/signal-trends.service';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
 import { PingService } from './heartbeat/ping.service';
 import { JobRegistry } from './jobs/job-registry.service';
@@ -57,6 +62,8 @@ export const JOB_HANDLER_SERVICES = [
   SwitchCheckService,
   ...VPN_JOB_HANDLERS,
   RouterLiveService,
+  AlertTestService,
+  SignalTrendsService,
 ];
 
 @Module({})
@@ -105,6 +112,9 @@ export class WorkerModule {
         LogEventsService,
         SyslogService,
         PingProberService,
+        ChannelClients,
+        AlertDispatcher,
+        AlertEngine,
         ...JOB_HANDLER_SERVICES,
       ],
       exports: [EventPublisher],

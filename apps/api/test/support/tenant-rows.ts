@@ -76,3 +76,39 @@ export async function createTenantMonitorRows(
   );
   return { serverId, popId, popSourceId, serviceId, outageId: outage.id };
 }
+
+/**
+ * Rows of the /alerts routes: a channel, a silence of the tenant's OLT, and an alert about that OLT (the
+ * worker's engine writes alerts; here, directly).
+ */
+export async function createTenantAlertRows(
+  client: ApiClient,
+  db: DataSource,
+  owner: TestAccount,
+  oltId: string,
+): Promise<{ alertChannelId: string; alertSilenceId: string; alertId: string }> {
+  const made = async (path: string, body: object): Promise<string> => {
+    const res = await client.post<{ id: string }>(path, body, owner.token);
+    if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  };
+  // Loopback, and nothing listens there: no test sends to it.
+  const alertChannelId = await made('/alerts/channels', {
+    kind: 'webhook',
+    name: 'Access control webhook',
+    url: 'http://127.0.0.1:9/access-control',
+    secret: 'access-control-webhook-secret',
+  });
+  const alertSilenceId = await made('/alerts/silences', {
+    targetType: 'olt',
+    targetId: oltId,
+    durationMinutes: 60,
+  });
+  const [alert]: { id: string }[] = await db.query(
+    `INSERT INTO alert (tenant_id, kind, dedup_key, state, olt_id, title, opened_at)
+     VALUES ($1, 'olt-unreachable', 'access-control', 'firing', $2, 'Access control OLT unreachable', now())
+     RETURNING id::text AS id`,
+    [owner.auth.user.tenantId, oltId],
+  );
+  return { alertChannelId, alertSilenceId, alertId: alert.id };
+}

@@ -67,6 +67,7 @@ const PopListPage = screen(() => import('../features/pops/pages/pop-list-page'))
 const PopLogPage = screen(() => import('../features/pops/pages/pop-log-page'));
 const PopAreaPage = screen(() => import('../features/pops/pages/pop-area-page'));
 const ServicePage = screen(() => import('../features/pops/pages/service-page'));
+const AlertsPage = screen(() => import('../features/alerts/pages/alerts-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -153,6 +154,7 @@ export const protectedRoutes: RouteObject[] = [
   screenRoute('/pop-log', PopLogPage, Permission.PopLog),
   screenRoute('/pop-area', PopAreaPage, Permission.PopArea),
   screenRoute('/service', ServicePage, Permission.Service),
+  screenRoute('/alerts', AlertsPage, Permission.Alerts),
   { path: '/package-list', element: later('Our Packages', Permission.PackageList) },
 
   // Any unmatched path shows the dashboard screen.

@@ -112,6 +112,11 @@ export class SchedulerSyncService implements OnApplicationBootstrap, OnModuleDes
         { pattern: '5 * * * *' },
         { name: JobName.HourlyRollup },
       );
+      await this.maintenanceQueue.upsertJobScheduler(
+        'signal-trends',
+        { pattern: '20 2 * * *' },
+        { name: JobName.SignalTrends },
+      );
     } catch (error) {
       this.logger.warn(
         `scheduler sync failed, retrying in ${RESYNC_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`,

@@ -198,6 +198,20 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('PonDesk <no-reply@pondesk.local>'),
   SMS_GATEWAY_URL: z.url({ error: 'must be a URL' }).optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /**
+   * Where the alert channels' APIs are: the Telegram Bot API and the WhatsApp Cloud API (Graph API with its
+   * version). Tests and the demo point them at the local fakes; unset in tests, nothing is sent anywhere.
+   */
+  TELEGRAM_API_URL: urlWithProtocol(['http', 'https']).default('https://api.telegram.org'),
+  WHATSAPP_API_URL: urlWithProtocol(['http', 'https']).default('https://graph.facebook.com/v21.0'),
+  /** How long one alert message (Telegram, WhatsApp, webhook) may take before it fails and is retried. */
+  ALERT_SEND_TIMEOUT_MS: intFromEnv(100, 120_000, 10_000),
+  /** How often the alert engine reads new ONU status events and OLT reachability (0: never, in this process). */
+  ALERT_EVALUATE_INTERVAL_MS: intFromEnv(0, 600_000, 5000),
+  /** How often the worker looks for alert messages owed (they are also sent at once after a pass raises one). */
+  ALERT_DISPATCH_INTERVAL_MS: intFromEnv(0, 600_000, 2000),
+  /** A message being sent is the sending worker's for this long; a worker that died meanwhile loses it then. */
+  ALERT_DELIVERY_LEASE_MS: intFromEnv(1000, 3_600_000, 60_000),
   /** Where the API keeps uploaded files (profile photos under `photos/`); relative to the working directory. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
   /*
@@ -244,10 +258,13 @@ export const envSchema = z.object({
   VPN_PUBLIC_ADDRESS: unsetWhenEmpty(hostFromEnv.optional()),
 });
 
+const UNREACHABLE_IN_TESTS = 'http://127.0.0.1:9';
+
 /**
  * Defaults that differ in tests: the syslog receiver stays off unless a test gives it a port, so the
  * workers of parallel test files neither race for one port nor listen on the machine's interfaces; the
- * prober stays off unless a test turns it on, so workers of other tests ping nothing.
+ * prober stays off unless a test turns it on, so workers of other tests ping nothing; the alert channels'
+ * APIs are an address where nothing listens unless a test gives its fake's.
  */
 function withTestDefaults(env: unknown): unknown {
   if (typeof env !== 'object' || env === null) return env;
@@ -257,6 +274,10 @@ function withTestDefaults(env: unknown): unknown {
     ...vars,
     ...(vars.SYSLOG_PORT === undefined ? { SYSLOG_PORT: '0' } : {}),
     ...(vars.PING_ENABLED === undefined ? { PING_ENABLED: 'false' } : {}),
+    // The discard port on loopback: a test that forgot its fake gets a refused connection, and the real
+    // Telegram and WhatsApp are never reached from a test.
+    ...(vars.TELEGRAM_API_URL === undefined ? { TELEGRAM_API_URL: UNREACHABLE_IN_TESTS } : {}),
+    ...(vars.WHATSAPP_API_URL === undefined ? { WHATSAPP_API_URL: UNREACHABLE_IN_TESTS } : {}),
   };
 }
 

@@ -2,3 +2,4 @@ export * from './env.schema';
 export * from './load-config';
 export * from './app-config.module';
 export * from './secret-box';
+export * from './webhook-signature';

@@ -15,3 +15,7 @@ export * from './worker-process';
 export * from './private-postgres';
 export * from './signal-history';
 export * from './chromium';
+export * from './fakes/fake-http-server';
+export * from './fakes/fake-telegram';
+export * from './fakes/fake-whatsapp';
+export * from './fakes/fake-webhook-receiver';

@@ -5,6 +5,8 @@ import {
   SIGNAL_BANDS,
   signalBandSql,
   type DashboardSummary,
+  type DegradingOnu,
+  type DegradingOnuList,
   type SignalBandKey,
   type SignalBandMembers,
   type OltModeCode,
@@ -113,6 +115,52 @@ export class DashboardService {
       page,
       pageSize,
       items,
+    };
+  }
+
+  /**
+   * The ONUs the daily signal-trend job last found degrading (it replaces a tenant's rows whole, so every
+   * row is of its newest run), on the OLTs the actor may see, fastest decline first.
+   */
+  async degrading(actor: TenantActor, query: PageQueryDto & { oltId?: string }): Promise<DegradingOnuList> {
+    const { page, pageSize, skip } = pageOf(query);
+    const scope = this.access.scope(actor, 'o');
+    const base = this.db
+      .createQueryBuilder()
+      .from('onu_degradation', 'd')
+      .innerJoin('olt', 'o', 'o.id = d.olt_id')
+      .innerJoin('onu', 'n', 'n.id = d.onu_ref')
+      .where(scope.sql, scope.params)
+      .andWhere('d.tenant_id = :degradingTenant', { degradingTenant: actor.tenantId });
+    if (query.oltId) base.andWhere('d.olt_id = :degradingOlt', { degradingOlt: query.oltId });
+    const total = await base.clone().getCount();
+    const rows: (Omit<DegradingOnu, 'computedAt' | 'projectedCrossingOn'> & {
+      computedAt: Date;
+      projectedCrossingOn: string | null;
+    })[] = await base
+      .select([
+        'd.onu_ref AS "onuRef"',
+        'd.olt_id AS "oltId"',
+        'o.name AS "oltName"',
+        'n.pon_port AS "ponPort"',
+        'n.onu_id AS "onuId"',
+        'n.if_name AS "ifName"',
+        'n.description AS "description"',
+        'd.rx_dbm AS "rxDbm"',
+        'd.slope_db_per_day AS "slopeDbPerDay"',
+        `to_char(d.projected_crossing_on, 'YYYY-MM-DD') AS "projectedCrossingOn"`,
+        'd.computed_at AS "computedAt"',
+      ])
+      .orderBy('d.slope_db_per_day', 'ASC')
+      .addOrderBy('d.onu_ref')
+      .offset(skip)
+      .limit(pageSize)
+      .getRawMany();
+    return {
+      total,
+      page,
+      pageSize,
+      items: rows.map((r) => ({ ...r, computedAt: new Date(r.computedAt).toISOString() })),
     };
   }
 }

@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SignalBandKey } from '@pondesk/contracts';
-import { fetchBandMembers, fetchDashboard } from './api';
+import { fetchBandMembers, fetchDashboard, fetchDegrading } from './api';
 import { dashboardKeys } from './query-keys';
 
 /** Status changes come over the socket; signal levels move with each poll, so refresh at that pace. */
 const SUMMARY_REFRESH_MS = 60_000;
 export const BAND_PAGE_SIZE = 20;
+export const DEGRADING_PAGE_SIZE = 10;
+/** The Degrading list is made once a day; a few minutes old is as good as new. */
+const DEGRADING_STALE_MS = 5 * 60_000;
 
 const summaryQuery = queryOptions({
   queryKey: dashboardKeys.summary(),
@@ -25,4 +28,13 @@ export const useBandMembers = (band: SignalBandKey | null, page: number) =>
     // Keep the rows on screen while the next page loads, but never show one band's rows under another.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === band ? keepPreviousData(previous) : undefined,
+  });
+
+/** The Degrading card's page, on its own query so the counts never wait for it. */
+export const useDegrading = (page: number) =>
+  useQuery({
+    queryKey: dashboardKeys.degrading(page),
+    queryFn: ({ signal }) => fetchDegrading(page, DEGRADING_PAGE_SIZE, signal),
+    staleTime: DEGRADING_STALE_MS,
+    placeholderData: keepPreviousData,
   });

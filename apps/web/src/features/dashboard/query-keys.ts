@@ -7,4 +7,9 @@ export const dashboardKeys = {
   all: onuKeys.dashboard(),
   summary: () => [...dashboardKeys.all, 'summary'] as const,
   band: (band: SignalBandKey, page: number) => [...dashboardKeys.all, 'band', band, page] as const,
+  /**
+   * Outside `all` on purpose: the list changes once a day (the nightly trend job), so the ONU status
+   * updates that refresh the counts have no reason to fetch it again.
+   */
+  degrading: (page: number) => ['dashboard-degrading', page] as const,
 };

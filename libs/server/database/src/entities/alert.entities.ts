@@ -137,3 +137,21 @@ export class OnuDegradationEntity {
     string | null;
   @Column({ name: 'computed_at', type: 'timestamptz' }) computedAt!: Date;
 }
+
+/**
+ * A condition seen but not yet held for its rule's minimum duration (an ONU down for a minute of the five
+ * asked): raised when it has held long enough and still holds, dropped when it clears first.
+ */
+@Entity('alert_pending')
+export class AlertPendingEntity {
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' }) tenantId!: string;
+  @PrimaryColumn({ type: 'varchar', length: 24 }) kind!: AlertKind;
+  /** What it is about: an OLT id, `<olt>:<pon>`, or an ONU's id. */
+  @PrimaryColumn({ type: 'varchar', length: 120 }) subject!: string;
+  @Column({ name: 'dedup_key', type: 'varchar', length: 200 }) dedupKey!: string;
+  @Column({ name: 'olt_id', type: 'uuid', nullable: true }) oltId!: string | null;
+  @Column({ name: 'pon_port', type: 'int', nullable: true }) ponPort!: number | null;
+  @Column({ name: 'onu_ref', type: 'uuid', nullable: true }) onuRef!: string | null;
+  @Column({ type: 'timestamptz' }) since!: Date;
+  @Column({ type: 'jsonb', default: () => "'{}'" }) detail!: Record<string, unknown>;
+}

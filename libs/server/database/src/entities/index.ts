@@ -33,6 +33,7 @@ import {
   AlertCursorEntity,
   AlertDeliveryEntity,
   AlertEntity,
+  AlertPendingEntity,
   AlertRuleEntity,
   AlertSilenceEntity,
   OnuDegradationEntity,
@@ -105,5 +106,6 @@ export const entities: (new () => object)[] = [
   AlertDeliveryEntity,
   AlertSilenceEntity,
   AlertCursorEntity,
+  AlertPendingEntity,
   OnuDegradationEntity,
 ];

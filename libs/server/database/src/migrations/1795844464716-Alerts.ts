@@ -2,8 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Alerts: per-tenant rules, channels (secrets sealed), incidents with their per-channel deliveries,
- * maintenance silences, the engine's read cursor, and the ONUs whose signal is falling. Adds permission 2022
- * (Alerts) and gives it to every role that holds Admin (2000), as a new tenant's Admin role has every code.
+ * conditions waiting out their minimum duration, maintenance silences, the engine's read cursor, and the
+ * ONUs whose signal is falling. Adds permission 2022 (Alerts) and gives it to every role that holds Admin
+ * (2000), as a new tenant's Admin role has every code.
  */
 export class Alerts1795844464716 implements MigrationInterface {
   name = 'Alerts1795844464716';
@@ -51,6 +52,9 @@ export class Alerts1795844464716 implements MigrationInterface {
       `CREATE INDEX "onu_degradation_tenant_slope_idx" ON "onu_degradation"  ("tenant_id", "slope_db_per_day") `,
     );
     await queryRunner.query(
+      `CREATE TABLE "alert_pending" ("tenant_id" uuid NOT NULL, "kind" character varying(24) NOT NULL, "subject" character varying(120) NOT NULL, "dedup_key" character varying(200) NOT NULL, "olt_id" uuid, "pon_port" integer, "onu_ref" uuid, "since" TIMESTAMP WITH TIME ZONE NOT NULL, "detail" jsonb NOT NULL DEFAULT '{}', CONSTRAINT "PK_5e9f63567b5baa72f9c1cde8565" PRIMARY KEY ("tenant_id", "kind", "subject"))`,
+    );
+    await queryRunner.query(
       `INSERT INTO "menu" ("code", "name", "active") VALUES (2022, 'Alerts', true) ON CONFLICT ("code") DO NOTHING`,
     );
     await queryRunner.query(
@@ -61,6 +65,7 @@ export class Alerts1795844464716 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM "role_menu" WHERE "menu_code" = 2022`);
     await queryRunner.query(`DELETE FROM "menu" WHERE "code" = 2022`);
+    await queryRunner.query(`DROP TABLE "alert_pending"`);
     await queryRunner.query(`DROP INDEX "public"."onu_degradation_tenant_slope_idx"`);
     await queryRunner.query(`DROP TABLE "onu_degradation"`);
     await queryRunner.query(`DROP TABLE "alert_cursor"`);

@@ -7,6 +7,7 @@ import { useOnuLiveUpdates } from '../../onus';
 import { ProfileCompletionDialog } from '../../profile/components/profile-completion-dialog';
 import { useProfile } from '../../profile/hooks';
 import { BandMembersDialog } from '../components/band-members-dialog';
+import { DegradingCard } from '../components/degrading-card';
 import { InvoiceCard } from '../components/invoice-card';
 import { OltSignalTable } from '../components/olt-signal-table';
 import { PortUsageCard } from '../components/port-usage-card';
@@ -98,6 +99,8 @@ export default function DashboardPage() {
                 <OltSignalTable olts={detail?.olts} loading={detailPending} linkNames={canSeeOlts} />
               </Grid>
             </Grid>
+
+            <DegradingCard onuListPath={links.onuList} />
 
             <Box>
               <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>

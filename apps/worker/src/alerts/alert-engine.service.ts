@@ -1,0 +1,501 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  ONU_DOWN_REASON_LABELS,
+  type AlertKind,
+  type OnuDownReasonCode,
+  type PonOutageParams,
+} from '@pondesk/contracts';
+import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
+import { AlertDispatcher } from './alert-dispatcher.service';
+import { AlertRules } from './alert-rules';
+import { PeriodicTask } from './periodic-task';
+import { openAlert, resolveAlert, type NewAlert } from './alert-writer';
+
+/** One `pg_try_advisory_xact_lock` key: one engine evaluates at a time, whichever worker it runs in. */
+export const ENGINE_LOCK_KEY = 0x70_6e_64_61; // 'pnda'
+/** Status events read per pass at most (the rest on the next pass, moments later). */
+const EVENTS_PER_PASS = 20_000;
+const STATUS_CURSOR = 'onu_status_event';
+
+interface StatusEvent {
+  id: string;
+  tenant_id: string;
+  olt_id: string;
+  pon_port: number;
+  onu_ref: string;
+  to_status: string;
+  reason: OnuDownReasonCode | null;
+  occurred_at: Date;
+}
+
+export interface PonStats {
+  olt_id: string;
+  pon_port: number;
+  tenant_id: string;
+  olt_name: string;
+  total: number;
+  offline: number;
+  recent: number;
+  reasons: Record<string, number> | null;
+}
+
+interface PendingRow {
+  tenant_id: string;
+  kind: AlertKind;
+  subject: string;
+  dedup_key: string;
+  olt_id: string | null;
+  pon_port: number | null;
+  onu_ref: string | null;
+  since: Date;
+  detail: Record<string, unknown>;
+}
+
+export interface EnginePass {
+  events: number;
+  opened: number;
+  resolved: number;
+}
+
+/**
+ * Turns what the pollers stored into alerts. Every few seconds one pass (one worker at a time, in one
+ * transaction) reads the ONU status events stored since the last pass and the OLTs' reachability:
+ * - **PON outage**: many ONUs of one PON down within a short window make one alert for the PON, with the
+ *   reasons counted (`power` for dying gasps, `fibre` for LOS); it resolves when most of them are back.
+ *   While one is firing, its ONUs raise no alerts of their own.
+ * - **ONU down** (off by default): one ONU down with a chosen reason for the rule's minimum duration.
+ * - **OLT unreachable**: the health check took the OLT offline; resolves when it answers again.
+ * A condition that must hold a while first waits in `alert_pending`. An alert, its deliveries and the read
+ * cursor are committed together: a worker that dies mid-pass leaves nothing half done, and the next pass
+ * reads the same events again.
+ */
+@Injectable()
+export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AlertEngine.name);
+  private readonly passes = new PeriodicTask(
+    async () => {
+      const r = await this.pass();
+      if (r && (r.opened || r.resolved)) this.dispatcher.kick();
+    },
+    (message) => this.logger.warn(`alert pass failed: ${message}`),
+  );
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly dispatcher: AlertDispatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.passes.start(this.config.ALERT_EVALUATE_INTERVAL_MS);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
+  }
+
+  /** One evaluation; null when another worker's pass holds the lock. */
+  async pass(now = new Date()): Promise<EnginePass | null> {
+    return this.db.transaction(async (m) => {
+      const [{ locked }]: { locked: boolean }[] = await m.query(
+        `SELECT pg_try_advisory_xact_lock($1) AS locked`,
+        [ENGINE_LOCK_KEY],
+      );
+      if (!locked) return null;
+      const rules = await AlertRules.load(m);
+      const events = await readEvents(m);
+      const tally = { events: events.length, opened: 0, resolved: 0 };
+      const count = (opened: boolean) => (opened ? tally.opened++ : undefined);
+      await this.pons(m, rules, events, now, tally, count);
+      await this.onus(m, rules, events, now, tally, count);
+      await this.olts(m, rules, now, tally, count);
+      await this.promote(m, rules, now, count);
+      return tally;
+    });
+  }
+
+  /** PON outages: raised for PONs that lost many ONUs lately, resolved when most are back. */
+  private async pons(
+    m: EntityManager,
+    rules: AlertRules,
+    events: StatusEvent[],
+    now: Date,
+    tally: EnginePass,
+    count: (opened: boolean) => void,
+  ): Promise<void> {
+    const news = new Map<string, { olt: string; pon: number; tenant: string }>();
+    for (const e of events) {
+      news.set(`${e.olt_id}:${e.pon_port}`, { olt: e.olt_id, pon: e.pon_port, tenant: e.tenant_id });
+    }
+    if (!news.size) return;
+    // PONs that lost an ONU may be starting an outage; PONs with one firing may be over it (whether the rule
+    // is still on or not). The others need no counting.
+    const firing = await firingBySubject(m, 'pon-outage', [...news.keys()]);
+    const lost = new Set(
+      events.filter((e) => e.to_status === 'offline').map((e) => `${e.olt_id}:${e.pon_port}`),
+    );
+    const touched = new Map([...news].filter(([k]) => firing.has(k) || lost.has(k)));
+    if (!touched.size) return;
+    const pending = await pendingBySubject(m, 'pon-outage', [...touched.keys()]);
+    const windowOf = (tenant: string) => rules.of(tenant, 'pon-outage').params.windowSeconds;
+    const stats = await ponStats(m, [...touched.values()], now, windowOf);
+    for (const s of stats) {
+      const subject = `${s.olt_id}:${s.pon_port}`;
+      const rule = rules.of(s.tenant_id, 'pon-outage');
+      const alert = firing.get(subject);
+      if (alert) {
+        const down = Number(alert.detail.down ?? 0);
+        if (s.offline <= Math.floor(down * (1 - rule.params.recoveredShare))) {
+          const done = await resolveAlert(m, alert.id, now, rule.notifyRecovery, { back: down - s.offline });
+          if (done) tally.resolved++;
+        }
+        continue;
+      }
+      const outage = rule.enabled && isOutage(s, rule.params);
+      if (!outage) {
+        if (pending.has(subject)) await dropPending(m, s.tenant_id, 'pon-outage', subject);
+        continue;
+      }
+      if (pending.has(subject)) continue;
+      const detail = outageDetail(s);
+      const raise: NewAlert = {
+        tenantId: s.tenant_id,
+        kind: 'pon-outage',
+        dedupKey: `pon-outage:${subject}:${now.getTime()}`,
+        oltId: s.olt_id,
+        ponPort: s.pon_port,
+        title: outageTitle(s, detail.cause),
+        detail,
+        openedAt: now,
+      };
+      if (rule.minDurationSeconds > 0) await addPending(m, raise, subject, now);
+      else count(!!(await openAlert(m, raise)));
+    }
+  }
+
+  /** Single ONUs down with a chosen reason: pending first, raised if still down after the minimum duration. */
+  private async onus(
+    m: EntityManager,
+    rules: AlertRules,
+    events: StatusEvent[],
+    now: Date,
+    tally: EnginePass,
+    count: (opened: boolean) => void,
+  ): Promise<void> {
+    const back = events.filter((e) => e.to_status === 'online').map((e) => e.onu_ref);
+    if (back.length) {
+      await m.query(`DELETE FROM alert_pending WHERE kind = 'onu-down' AND onu_ref = ANY($1::uuid[])`, [
+        back,
+      ]);
+      const firing: { id: string; tenant_id: string }[] = await m.query(
+        `SELECT id, tenant_id FROM alert WHERE state = 'firing' AND kind = 'onu-down' AND onu_ref = ANY($1::uuid[])`,
+        [back],
+      );
+      for (const a of firing) {
+        const rule = rules.of(a.tenant_id, 'onu-down');
+        if (await resolveAlert(m, a.id, now, rule.notifyRecovery)) tally.resolved++;
+      }
+    }
+    for (const e of events) {
+      if (e.to_status !== 'offline') continue;
+      const rule = rules.of(e.tenant_id, 'onu-down');
+      if (!rule.enabled || !rule.params.reasons.includes(e.reason ?? 'unknown')) continue;
+      const raise: NewAlert = {
+        tenantId: e.tenant_id,
+        kind: 'onu-down',
+        dedupKey: `onu-down:${e.onu_ref}:${e.id}`,
+        oltId: e.olt_id,
+        ponPort: e.pon_port,
+        onuRef: e.onu_ref,
+        title: '',
+        detail: { reason: e.reason ?? 'unknown' },
+        openedAt: now,
+      };
+      if (rule.minDurationSeconds > 0) await addPending(m, raise, e.onu_ref, e.occurred_at);
+      else count(await this.openOnuDown(m, raise, now));
+    }
+  }
+
+  /** An ONU-down alert, unless the ONU is back or its PON's outage speaks for it. */
+  private async openOnuDown(m: EntityManager, a: NewAlert, now: Date): Promise<boolean> {
+    const [onu]: { status: string; if_name: string; description: string | null; olt_name: string }[] =
+      await m.query(
+        `SELECT o.status, o.if_name, o.description, t.name AS olt_name FROM onu o JOIN olt t ON t.id = o.olt_id
+          WHERE o.id = $1`,
+        [a.onuRef],
+      );
+    if (onu?.status !== 'offline') return false;
+    const outage: unknown[] = await m.query(
+      `SELECT 1 FROM alert WHERE state = 'firing' AND kind = 'pon-outage' AND tenant_id = $1 AND olt_id = $2
+          AND pon_port = $3 LIMIT 1`,
+      [a.tenantId, a.oltId, a.ponPort],
+    );
+    if (outage.length) return false;
+    const reason = String(a.detail.reason) as OnuDownReasonCode;
+    const who = onu.description ? `${onu.if_name} (${onu.description})` : onu.if_name;
+    const opened = await openAlert(m, {
+      ...a,
+      openedAt: now,
+      title: `ONU ${who} on ${onu.olt_name} down: ${ONU_DOWN_REASON_LABELS[reason] ?? reason}`,
+    });
+    return !!opened;
+  }
+
+  /** OLT reachability: raised for shown OLTs the health check holds offline, resolved when they answer. */
+  private async olts(
+    m: EntityManager,
+    rules: AlertRules,
+    now: Date,
+    tally: EnginePass,
+    count: (opened: boolean) => void,
+  ): Promise<void> {
+    const rows: {
+      id: string;
+      tenant_id: string;
+      name: string;
+      status: string;
+      last_error: string | null;
+      alert_id: string | null;
+      pending: boolean;
+    }[] = await m.query(
+      `SELECT o.id, o.tenant_id, o.name, o.status, o.last_error, a.id AS alert_id,
+              EXISTS (SELECT 1 FROM alert_pending p WHERE p.tenant_id = o.tenant_id AND p.kind = 'olt-unreachable'
+                         AND p.subject = o.id::text) AS pending
+         FROM olt o
+         LEFT JOIN alert a ON a.tenant_id = o.tenant_id AND a.kind = 'olt-unreachable' AND a.state = 'firing'
+                          AND a.olt_id = o.id
+        WHERE (o.show AND o.status = 'offline') OR a.id IS NOT NULL
+           OR EXISTS (SELECT 1 FROM alert_pending p WHERE p.tenant_id = o.tenant_id AND p.kind = 'olt-unreachable'
+                        AND p.subject = o.id::text)`,
+    );
+    for (const o of rows) {
+      const rule = rules.of(o.tenant_id, 'olt-unreachable');
+      const down = o.status === 'offline';
+      if (o.alert_id) {
+        if (!down && (await resolveAlert(m, o.alert_id, now, rule.notifyRecovery))) tally.resolved++;
+        continue;
+      }
+      if (!down || !rule.enabled) {
+        if (o.pending) await dropPending(m, o.tenant_id, 'olt-unreachable', o.id);
+        continue;
+      }
+      if (o.pending) continue;
+      const raise: NewAlert = {
+        tenantId: o.tenant_id,
+        kind: 'olt-unreachable',
+        dedupKey: `olt-unreachable:${o.id}:${now.getTime()}`,
+        oltId: o.id,
+        title: `OLT ${o.name} is not answering`,
+        detail: o.last_error ? { error: o.last_error.slice(0, 200) } : {},
+        openedAt: now,
+      };
+      if (rule.minDurationSeconds > 0) await addPending(m, raise, o.id, now);
+      else count(!!(await openAlert(m, raise)));
+    }
+  }
+
+  /** Pending conditions that have held for their rule's minimum duration: raised if they still hold. */
+  private async promote(
+    m: EntityManager,
+    rules: AlertRules,
+    now: Date,
+    count: (opened: boolean) => void,
+  ): Promise<void> {
+    const due: PendingRow[] = await m.query(
+      `SELECT tenant_id, kind, subject, dedup_key, olt_id, pon_port, onu_ref, since, detail FROM alert_pending
+        ORDER BY since LIMIT 5000`,
+    );
+    for (const p of due) {
+      const rule = rules.of(p.tenant_id, p.kind);
+      if (!rule.enabled) {
+        await dropPending(m, p.tenant_id, p.kind, p.subject);
+        continue;
+      }
+      if (now.getTime() - new Date(p.since).getTime() < rule.minDurationSeconds * 1000) continue;
+      await dropPending(m, p.tenant_id, p.kind, p.subject);
+      const raise: NewAlert = {
+        tenantId: p.tenant_id,
+        kind: p.kind,
+        dedupKey: p.dedup_key,
+        oltId: p.olt_id,
+        ponPort: p.pon_port,
+        onuRef: p.onu_ref,
+        title: String(p.detail.title ?? ''),
+        detail: p.detail,
+        openedAt: now,
+      };
+      if (p.kind === 'onu-down') {
+        count(await this.openOnuDown(m, raise, now));
+      } else if (p.kind === 'pon-outage' && p.olt_id && p.pon_port !== null) {
+        const params = rules.of(p.tenant_id, 'pon-outage').params;
+        // Still an outage, counted over the window and the wait together.
+        const [s] = await ponStats(
+          m,
+          [{ olt: p.olt_id, pon: p.pon_port, tenant: p.tenant_id }],
+          now,
+          () => params.windowSeconds + rule.minDurationSeconds,
+        );
+        if (s && isOutage(s, params)) {
+          const detail = outageDetail(s);
+          count(!!(await openAlert(m, { ...raise, title: outageTitle(s, detail.cause), detail })));
+        }
+      } else if (p.kind === 'olt-unreachable') {
+        const [o]: { status: string }[] = await m.query(`SELECT status FROM olt WHERE id = $1 AND show`, [
+          p.olt_id,
+        ]);
+        if (o?.status === 'offline') count(!!(await openAlert(m, raise)));
+      }
+    }
+  }
+}
+
+/** The status events stored since the last pass; the cursor moves past them in the same transaction. */
+async function readEvents(m: EntityManager): Promise<StatusEvent[]> {
+  const [cursor]: { last_id: string }[] = await m.query(
+    `SELECT last_id FROM alert_cursor WHERE source = $1 FOR UPDATE`,
+    [STATUS_CURSOR],
+  );
+  if (!cursor) {
+    // The first pass ever starts from now: the history stored before alerts existed raises nothing.
+    await m.query(
+      `INSERT INTO alert_cursor (source, last_id)
+       SELECT $1, coalesce(max(id), 0) FROM onu_status_event ON CONFLICT (source) DO NOTHING`,
+      [STATUS_CURSOR],
+    );
+    return [];
+  }
+  const events: StatusEvent[] = await m.query(
+    `SELECT id, tenant_id, olt_id, pon_port, onu_ref, to_status, reason, occurred_at FROM onu_status_event
+      WHERE id > $1 ORDER BY id LIMIT ${EVENTS_PER_PASS}`,
+    [cursor.last_id],
+  );
+  if (events.length) {
+    await m.query(`UPDATE alert_cursor SET last_id = $2 WHERE source = $1`, [
+      STATUS_CURSOR,
+      events[events.length - 1].id,
+    ]);
+  }
+  return events;
+}
+
+/** Each PON's ONUs now: how many, how many offline, how many went offline within the window and why. */
+async function ponStats(
+  m: EntityManager,
+  pons: { olt: string; pon: number; tenant: string }[],
+  now: Date,
+  windowSeconds: (tenantId: string) => number,
+): Promise<PonStats[]> {
+  if (!pons.length) return [];
+  return m
+    .query(
+      `SELECT o.olt_id, o.pon_port, t.tenant_id, t.name AS olt_name,
+            count(*)::int AS total,
+            count(*) FILTER (WHERE o.status = 'offline')::int AS offline,
+            count(*) FILTER (WHERE o.status = 'offline' AND o.status_changed_at >= $4::timestamptz - make_interval(secs => p.win))::int AS recent
+       FROM unnest($1::uuid[], $2::int[], $3::int[]) AS p(olt_id, pon_port, win)
+       JOIN olt t ON t.id = p.olt_id
+       JOIN onu o ON o.olt_id = p.olt_id AND o.pon_port = p.pon_port
+      GROUP BY o.olt_id, o.pon_port, t.tenant_id, t.name`,
+      [pons.map((p) => p.olt), pons.map((p) => p.pon), pons.map((p) => windowSeconds(p.tenant)), now],
+    )
+    .then(async (rows: PonStats[]) => {
+      // Reasons of the ONUs down now, per PON (a second, small query: the few offline rows of these PONs).
+      const reasons: { olt_id: string; pon_port: number; reason: string | null; n: number }[] = await m.query(
+        `SELECT o.olt_id, o.pon_port, o.reason, count(*)::int AS n
+         FROM unnest($1::uuid[], $2::int[]) AS p(olt_id, pon_port)
+         JOIN onu o ON o.olt_id = p.olt_id AND o.pon_port = p.pon_port AND o.status = 'offline'
+        GROUP BY o.olt_id, o.pon_port, o.reason`,
+        [pons.map((p) => p.olt), pons.map((p) => p.pon)],
+      );
+      for (const r of rows) {
+        r.reasons = {};
+        for (const x of reasons) {
+          if (x.olt_id === r.olt_id && x.pon_port === r.pon_port) r.reasons[x.reason ?? 'unknown'] = x.n;
+        }
+      }
+      return rows;
+    });
+}
+
+export function isOutage(s: PonStats, p: PonOutageParams): boolean {
+  return s.total > 0 && s.recent >= p.minOnus && s.recent / s.total >= p.minShare;
+}
+
+/** What took a PON's ONUs down: `fibre` (LOS), `power` (dying gasp / power off), or a mix. */
+export function outageDetail(s: PonStats): {
+  down: number;
+  total: number;
+  reasons: Record<string, number>;
+  cause: 'fibre' | 'power' | 'mixed';
+} {
+  const reasons = s.reasons ?? {};
+  const los = reasons['los'] ?? 0;
+  const power = reasons['power-off'] ?? 0;
+  const cause = los >= s.offline * 0.6 ? 'fibre' : power >= s.offline * 0.6 ? 'power' : 'mixed';
+  return { down: s.offline, total: s.total, reasons, cause };
+}
+
+function outageTitle(s: PonStats, cause: 'fibre' | 'power' | 'mixed'): string {
+  const why = cause === 'fibre' ? 'fibre (LOS)' : cause === 'power' ? 'power (dying gasp)' : 'mixed reasons';
+  return `PON ${s.pon_port} on ${s.olt_name}: ${s.offline} of ${s.total} ONUs down, ${why}`;
+}
+
+async function firingBySubject(
+  m: EntityManager,
+  kind: AlertKind,
+  subjects: string[],
+): Promise<Map<string, { id: string; detail: Record<string, unknown> }>> {
+  const rows: { id: string; subject: string; detail: Record<string, unknown> }[] = await m.query(
+    `SELECT id, olt_id::text || ':' || pon_port AS subject, detail FROM alert
+      WHERE state = 'firing' AND kind = $1 AND olt_id::text || ':' || pon_port = ANY($2::text[])`,
+    [kind, subjects],
+  );
+  return new Map(rows.map((r) => [r.subject, r]));
+}
+
+async function pendingBySubject(m: EntityManager, kind: AlertKind, subjects: string[]): Promise<Set<string>> {
+  const rows: { subject: string }[] = await m.query(
+    `SELECT subject FROM alert_pending WHERE kind = $1 AND subject = ANY($2::text[])`,
+    [kind, subjects],
+  );
+  return new Set(rows.map((r) => r.subject));
+}
+
+async function addPending(m: EntityManager, a: NewAlert, subject: string, since: Date): Promise<void> {
+  await m.query(
+    `INSERT INTO alert_pending (tenant_id, kind, subject, dedup_key, olt_id, pon_port, onu_ref, since, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+    [
+      a.tenantId,
+      a.kind,
+      subject,
+      a.dedupKey,
+      a.oltId,
+      a.ponPort ?? null,
+      a.onuRef ?? null,
+      since,
+      JSON.stringify({ ...a.detail, title: a.title }),
+    ],
+  );
+}
+
+async function dropPending(
+  m: EntityManager,
+  tenantId: string,
+  kind: AlertKind,
+  subject: string,
+): Promise<void> {
+  await m.query(`DELETE FROM alert_pending WHERE tenant_id = $1 AND kind = $2 AND subject = $3`, [
+    tenantId,
+    kind,
+    subject,
+  ]);
+}
