@@ -146,8 +146,7 @@ describe('alerts API', () => {
       expect(listed.body).toEqual([
         { kind: 'pon-outage', ...update },
         onuDown.body,
-        ALERT_RULE_DEFAULTS['olt-unreachable'],
-        ALERT_RULE_DEFAULTS['signal-degrading'],
+        ...ALERT_KINDS.slice(2).map((k) => ALERT_RULE_DEFAULTS[k]),
       ]);
       expect((await client.get<AlertRule[]>('/alerts/rules', b.token)).body).toEqual(
         ALERT_KINDS.map((k) => ALERT_RULE_DEFAULTS[k]),
@@ -475,8 +474,9 @@ describe('alerts API', () => {
 
     const insertAlert = async (tenantId: string, key: string, row: Record<string, unknown>) => {
       const [{ id }]: { id: string }[] = await db.query(
-        `INSERT INTO alert (tenant_id, kind, dedup_key, state, olt_id, pon_port, title, detail, silenced, opened_at, resolved_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text AS id`,
+        `INSERT INTO alert (tenant_id, kind, dedup_key, state, olt_id, pon_port, title, detail, silenced, opened_at, resolved_at,
+                            target_type, target_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id::text AS id`,
         [
           tenantId,
           row.kind ?? 'pon-outage',
@@ -489,6 +489,8 @@ describe('alerts API', () => {
           row.silenced ?? false,
           row.openedAt,
           row.resolvedAt ?? null,
+          row.targetType ?? null,
+          row.targetId ?? null,
         ],
       );
       ids[key] = id;
@@ -548,7 +550,16 @@ describe('alerts API', () => {
         openedAt: at(20),
         silenced: true,
       });
-      await insertAlert(tenantA, 'no-olt', { kind: 'olt-unreachable', openedAt: at(20) });
+      const [{ id: server }]: { id: string }[] = await db.query(
+        `INSERT INTO monitor_server (tenant_id, name, ip) VALUES ($1, 'Core router', '127.0.0.5') RETURNING id`,
+        [tenantA],
+      );
+      await insertAlert(tenantA, 'no-olt', {
+        kind: 'server-down',
+        openedAt: at(20),
+        targetType: 'server',
+        targetId: server,
+      });
       await insertAlert(tenantA, 'a2-outage', { oltId: olt.a2, ponPort: 1, openedAt: at(40) });
       await insertAlert(tenantB, 'b-outage', { oltId: olt.b, openedAt: at(50) });
       await insertDelivery(tenantA, ids['a1-outage'], tg.id, {
@@ -621,6 +632,9 @@ describe('alerts API', () => {
         oltId: olt.a1,
         oltName: 'Uttara OLT',
         ponPort: 3,
+        targetType: null,
+        targetId: null,
+        targetName: null,
         openedAt: at(0),
         resolvedAt: at(30),
         silenced: false,
@@ -656,7 +670,13 @@ describe('alerts API', () => {
           }),
         ],
       });
-      expect(page.items[1]).toMatchObject({ oltId: null, oltName: null, deliveries: [] });
+      expect(page.items[1]).toMatchObject({
+        oltId: null,
+        oltName: null,
+        targetType: 'server',
+        targetName: 'Core router',
+        deliveries: [],
+      });
       expect(page.items[2].silenced).toBe(true);
       expect(keysOf(await history('', b))).toEqual(['b-outage']);
     });

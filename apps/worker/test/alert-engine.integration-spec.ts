@@ -172,6 +172,141 @@ describe('alert engine', () => {
     expect((await alerts())[1]).toMatchObject({ state: 'resolved', opens: 0, resolves: 0 });
   });
 
+  it('raises a watched server that stops answering or slows down, and resolves it when it is back', async () => {
+    const [{ id: server }] = await db.query(
+      `INSERT INTO monitor_server (tenant_id, name, ip, latency_limit_ms, state, alert_reason)
+       VALUES ($1, 'Core router', '127.0.0.5', 40, 'alert', 'slow') RETURNING id`,
+      [tenant],
+    );
+    expect(await engine.pass(at(1400))).toMatchObject({ opened: 1 });
+    const row = async () =>
+      (
+        await db.query(
+          `SELECT state, title, target_type, target_id, silenced,
+                  (SELECT count(*)::int FROM alert_delivery d WHERE d.alert_id = a.id AND d.phase = 'resolve') AS resolves
+             FROM alert a WHERE kind = 'server-down' AND tenant_id = $1`,
+          [tenant],
+        )
+      )[0];
+    expect(await row()).toEqual({
+      state: 'firing',
+      title: 'Server Core router (127.0.0.5) slower than 40 ms',
+      target_type: 'server',
+      target_id: server,
+      silenced: false,
+      resolves: 0,
+    });
+    expect(await engine.pass(at(1410))).toMatchObject({ opened: 0, resolved: 0 }); // one alert, not one a pass
+    await db.query(`UPDATE monitor_server SET state = 'ok', alert_reason = NULL WHERE id = $1`, [server]);
+    expect(await engine.pass(at(1420))).toMatchObject({ resolved: 1 });
+    expect(await row()).toMatchObject({ state: 'resolved', resolves: 2 });
+  });
+
+  it("raises a POP's mains outage once, silenced while the POP is under maintenance, and resolves it", async () => {
+    const [{ id: pop }] = await db.query(
+      `INSERT INTO pop (tenant_id, name) VALUES ($1, 'Mirpur') RETURNING id`,
+      [tenant],
+    );
+    const source = async (type: string, ip: string) =>
+      (
+        await db.query(
+          `INSERT INTO pop_source (tenant_id, pop_id, ip, type) VALUES ($1, $2, $3, $4) RETURNING id`,
+          [tenant, pop, ip, type],
+        )
+      )[0].id as string;
+    const mains = await source('electric', '127.0.0.6');
+    const generator = await source('generator', '127.0.0.7');
+    const outage = async (src: string, ip: string, type: string, downAt: Date) =>
+      (
+        await db.query(
+          `INSERT INTO pop_outage (tenant_id, source_id, pop_id, ip, type, down_at) VALUES ($1, $2, $3, $4, $5, $6)
+           RETURNING id`,
+          [tenant, src, pop, ip, type, downAt],
+        )
+      )[0].id as string;
+    const pops = async () =>
+      (await db.query(
+        `SELECT state, title, silenced, target_id,
+                (SELECT count(*)::int FROM alert_delivery d WHERE d.alert_id = a.id) AS deliveries
+           FROM alert a WHERE kind = 'pop-power' AND tenant_id = $1 ORDER BY id`,
+        [tenant],
+      )) as { state: string; title: string; silenced: boolean; target_id: string; deliveries: number }[];
+    // A generator going quiet is the mains being back (or the generator off): no alert.
+    await outage(generator, '127.0.0.7', 'generator', at(1500));
+    const first = await outage(mains, '127.0.0.6', 'electric', at(1500));
+    expect(await engine.pass(at(1510))).toMatchObject({ opened: 1 });
+    expect(await pops()).toEqual([
+      {
+        state: 'firing',
+        title: 'POP Mirpur: mains power down (127.0.0.6 silent)',
+        silenced: false,
+        target_id: pop,
+        deliveries: 2,
+      },
+    ]);
+    await db.query(`UPDATE pop_outage SET up_at = $2 WHERE id = $1`, [first, at(1600)]);
+    expect(await engine.pass(at(1610))).toMatchObject({ resolved: 1 });
+    await db.query(
+      `INSERT INTO alert_silence (tenant_id, target_type, target_id, starts_at, ends_at) VALUES ($1, 'pop', $2, $3, $4)`,
+      [tenant, pop, at(1600), at(5000)],
+    );
+    await outage(mains, '127.0.0.6', 'electric', at(1700));
+    expect(await engine.pass(at(1710))).toMatchObject({ opened: 1 });
+    expect((await pops()).map((p) => [p.state, p.silenced, p.deliveries])).toEqual([
+      ['resolved', false, 4],
+      ['firing', true, 0],
+    ]);
+  });
+
+  it("raises a switch port's link down and low rx per port, and resolves each when the port is back", async () => {
+    const [{ id: sw }] = await db.query(
+      `INSERT INTO switch (tenant_id, name, ip, snmp_community_enc, brand, db_alert_range)
+       VALUES ($1, 'Core-1', '127.0.0.8', 'x', 'cisco', -20) RETURNING id`,
+      [tenant],
+    );
+    const [{ id: port }] = await db.query(
+      `INSERT INTO switch_port (tenant_id, switch_id, port_key, name, sort_name, link, power, rx_dbm, updated_at)
+       VALUES ($1, $2, 'Te1/1', 'Te1/1', 'te0001/0001', 'up', 'good', -8, now()) RETURNING id`,
+      [tenant, sw],
+    );
+    const portEvent = async (kind: string, rx: number | null, power: string, link: string) => {
+      await db.query(`UPDATE switch_port SET power = $2, link = $3, rx_dbm = $4 WHERE id = $1`, [
+        port,
+        power,
+        link,
+        rx,
+      ]);
+      await db.query(
+        `INSERT INTO switch_port_event (tenant_id, switch_id, port_id, kind, rx_dbm, at) VALUES ($1, $2, $3, $4, $5, now())`,
+        [tenant, sw, port, kind, rx],
+      );
+    };
+    const ports = async () =>
+      (
+        (await db.query(
+          `SELECT state, title FROM alert WHERE kind = 'switch-port' AND tenant_id = $1 ORDER BY id`,
+          [tenant],
+        )) as { state: string; title: string }[]
+      ).map((a) => `${a.state}: ${a.title}`);
+    // The first pass over switch events starts from now.
+    await engine.pass(at(1800));
+    await portEvent('rx-low', -23.46, 'critical', 'up');
+    expect(await engine.pass(at(1810))).toMatchObject({ opened: 1 });
+    // The port goes dark while its rx is low, and comes back with a good rx: both alerts end.
+    await portEvent('link-down', null, 'down', 'down');
+    expect(await engine.pass(at(1820))).toMatchObject({ opened: 1 });
+    expect(await ports()).toEqual([
+      'firing: Switch Core-1 port Te1/1: rx -23.5 dBm, below -20 dBm',
+      'firing: Switch Core-1 port Te1/1: link down',
+    ]);
+    await portEvent('link-up', -9, 'good', 'up');
+    expect(await engine.pass(at(1830))).toMatchObject({ resolved: 2 });
+    expect(await ports()).toEqual([
+      'resolved: Switch Core-1 port Te1/1: rx -23.5 dBm, below -20 dBm',
+      'resolved: Switch Core-1 port Te1/1: link down',
+    ]);
+  });
+
   it('lets one pass run at a time across workers', async () => {
     const runner = await db.createQueryRunner();
     await runner.connect();

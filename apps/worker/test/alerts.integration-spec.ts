@@ -6,6 +6,7 @@ import {
   ApiClient,
   FakeTelegram,
   FakeWebhookReceiver,
+  FakeWhatsApp,
   addSimulatedOlt,
   registerAccount,
   startTestStack,
@@ -21,11 +22,14 @@ const DEVICE = { name: 'alerts-olt', brand: 'bdcom', mode: 'gpon' };
 const BOT_TOKEN = '123456:AAEalertsTestTokenForTheFake_01';
 const CHAT = '-1001234567890';
 const WEBHOOK_SECRET = 'shared-secret-of-the-noc-0001';
+const WA_TOKEN = 'EAAGwhatsappAccessTokenForTheFake0001';
+const WA_PHONE_ID = '109876543210';
+const WA_TO = '8801711000000';
 
 /**
- * Alerts from a simulated OLT to the local fakes of Telegram and of a webhook receiver, through the API, the
+ * Alerts from a simulated OLT to the local fakes of Telegram, WhatsApp and a webhook receiver, through the API, the
  * worker's engine and its dispatcher as production runs them: a PON taken down gives one outage alert and one
- * recovery on each channel, a silenced OLT gives none, and a worker killed mid-send neither loses nor repeats
+ * recovery on each channel (Telegram, WhatsApp, webhook), a silenced OLT gives none, and a worker killed mid-send neither loses nor repeats
  * a message.
  */
 describe('alerts', () => {
@@ -37,6 +41,7 @@ describe('alerts', () => {
   let olt: OltDetail;
   let telegram: FakeTelegram;
   let webhook: FakeWebhookReceiver;
+  let whatsapp: FakeWhatsApp;
   const workers: EntrypointProcess[] = [];
 
   const poll = async () =>
@@ -61,6 +66,8 @@ describe('alerts', () => {
     a.deliveries.filter((d) => d.phase === phase).every((d) => d.status === 'delivered') &&
     a.deliveries.some((d) => d.phase === phase);
   const telegramTexts = (needle: string) => telegram.messages.filter((m) => m.text.includes(needle));
+  const whatsappTexts = (needle: string) =>
+    whatsapp.messages.filter((m) => m.params.some((p) => p.includes(needle)));
   const webhookBodies = (alertId: string, phase: 'open' | 'resolve') =>
     webhook.messages.filter((m) =>
       (m.body as { alerts: { id: string; phase: string }[] }).alerts.some(
@@ -71,11 +78,17 @@ describe('alerts', () => {
   beforeAll(async () => {
     telegram = await FakeTelegram.start({ tokens: [BOT_TOKEN] });
     webhook = await FakeWebhookReceiver.start();
+    whatsapp = await FakeWhatsApp.start({
+      tokens: [WA_TOKEN],
+      phoneNumberIds: [WA_PHONE_ID],
+      templates: ['noc_alert'],
+    });
     stack = await startTestStack({
       fleet: [{ ...DEVICE, ponPorts: 3, onusPerPort: 6 }],
       env: {
         OLT_HEALTH_INTERVAL_SECONDS: '3600',
         TELEGRAM_API_URL: telegram.url,
+        WHATSAPP_API_URL: whatsapp.url,
         ALERT_EVALUATE_INTERVAL_MS: '500',
         ALERT_DISPATCH_INTERVAL_MS: '300',
         ALERT_DELIVERY_LEASE_MS: '1000',
@@ -95,6 +108,15 @@ describe('alerts', () => {
     for (const body of [
       { kind: 'telegram', name: 'NOC group', chatIds: [CHAT], secret: BOT_TOKEN },
       { kind: 'webhook', name: 'Ticketing', url: webhook.url, secret: WEBHOOK_SECRET },
+      {
+        kind: 'whatsapp',
+        name: 'Duty phone',
+        phoneNumberId: WA_PHONE_ID,
+        recipients: [WA_TO],
+        templateName: 'noc_alert',
+        languageCode: 'en',
+        secret: WA_TOKEN,
+      },
     ]) {
       const res = await client.post<AlertChannel>('/alerts/channels', body, account.token);
       expect(res.status).toBe(201);
@@ -119,6 +141,7 @@ describe('alerts', () => {
     await stack?.stop();
     await telegram?.stop();
     await webhook?.stop();
+    await whatsapp?.stop();
   });
 
   it('sends one outage alert and one recovery per channel for a PON taken down and brought back', async () => {
@@ -139,9 +162,18 @@ describe('alerts', () => {
     // One alert for the PON, none per ONU.
     expect((await history()).filter((a) => a.kind === 'onu-down')).toEqual([]);
     expect(outage.deliveries.map((d) => [d.channelName, d.phase, d.status]).sort()).toEqual([
+      ['Duty phone', 'open', 'delivered'],
       ['NOC group', 'open', 'delivered'],
       ['Ticketing', 'open', 'delivered'],
     ]);
+    const wa = whatsappTexts('PON 1 on Alerts OLT');
+    expect(wa).toHaveLength(1);
+    expect(wa[0]).toMatchObject({
+      phoneNumberId: WA_PHONE_ID,
+      to: WA_TO,
+      templateName: 'noc_alert',
+      languageCode: 'en',
+    });
     const texts = telegramTexts('PON 1 on Alerts OLT');
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ chatId: CHAT });
@@ -171,6 +203,10 @@ describe('alerts', () => {
     ]);
     expect(webhookBodies(outage.id, 'open')).toHaveLength(1);
     expect(webhookBodies(outage.id, 'resolve')).toHaveLength(1);
+    expect(whatsappTexts('PON 1 on Alerts OLT').map((m) => m.params[0].split(':')[0])).toEqual([
+      'PonDesk ALERT PON outage',
+      'PonDesk RESOLVED PON outage',
+    ]);
   });
 
   it('records but sends nothing for an OLT under a maintenance silence', async () => {
@@ -180,7 +216,11 @@ describe('alerts', () => {
       account.token,
     );
     expect(silence.status).toBe(201);
-    const before = { telegram: telegram.messages.length, webhook: webhook.messages.length };
+    const before = {
+      telegram: telegram.messages.length,
+      webhook: webhook.messages.length,
+      whatsapp: whatsapp.messages.length,
+    };
     await sim.send('POST', `/devices/${DEVICE.name}/pons/2/down`);
     await poll();
     const outage = await waitFor(
@@ -196,7 +236,11 @@ describe('alerts', () => {
       what: 'the silenced outage resolved',
     });
     await new Promise((r) => setTimeout(r, 1500));
-    expect({ telegram: telegram.messages.length, webhook: webhook.messages.length }).toEqual(before);
+    expect({
+      telegram: telegram.messages.length,
+      webhook: webhook.messages.length,
+      whatsapp: whatsapp.messages.length,
+    }).toEqual(before);
     expect((await client.delete(`/alerts/silences/${silence.body.id}`, account.token)).status).toBe(204);
   });
 
@@ -232,6 +276,7 @@ describe('alerts', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(telegramTexts('PON 3 on Alerts OLT')).toHaveLength(1);
     expect(webhookBodies(outage.id, 'open')).toHaveLength(1);
+    expect(whatsappTexts('PON 3 on Alerts OLT')).toHaveLength(1);
     expect(done.deliveries.find((d) => d.channelKind === 'telegram')?.attempts).toBe(2);
   });
 });

@@ -10,20 +10,30 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   ONU_DOWN_REASON_LABELS,
   type AlertKind,
+  type AlertTargetType,
   type OnuDownReasonCode,
   type PonOutageParams,
 } from '@pondesk/contracts';
 import { APP_CONFIG, type AppConfig } from '@pondesk/server-config';
 import { AlertDispatcher } from './alert-dispatcher.service';
 import { AlertRules } from './alert-rules';
+import {
+  EVENTS_PER_PASS,
+  addPending,
+  dropPending,
+  oltStates,
+  popStates,
+  readSince,
+  serverStates,
+  stillDown,
+  switchPorts,
+  type PassTally,
+} from './alert-sources';
 import { PeriodicTask } from './periodic-task';
 import { openAlert, resolveAlert, type NewAlert } from './alert-writer';
 
 /** One `pg_try_advisory_xact_lock` key: one engine evaluates at a time, whichever worker it runs in. */
 export const ENGINE_LOCK_KEY = 0x70_6e_64_61; // 'pnda'
-/** Status events read per pass at most (the rest on the next pass, moments later). */
-const EVENTS_PER_PASS = 20_000;
-const STATUS_CURSOR = 'onu_status_event';
 
 interface StatusEvent {
   id: string;
@@ -55,15 +65,13 @@ interface PendingRow {
   olt_id: string | null;
   pon_port: number | null;
   onu_ref: string | null;
+  target_type: AlertTargetType | null;
+  target_id: string | null;
   since: Date;
   detail: Record<string, unknown>;
 }
 
-export interface EnginePass {
-  events: number;
-  opened: number;
-  resolved: number;
-}
+export type EnginePass = PassTally;
 
 /**
  * Turns what the pollers stored into alerts. Every few seconds one pass (one worker at a time, in one
@@ -111,12 +119,20 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
       );
       if (!locked) return null;
       const rules = await AlertRules.load(m);
-      const events = await readEvents(m);
-      const tally = { events: events.length, opened: 0, resolved: 0 };
+      const events = await readSince<StatusEvent>(
+        m,
+        'onu_status_event',
+        `SELECT id, tenant_id, olt_id, pon_port, onu_ref, to_status, reason, occurred_at FROM onu_status_event
+          WHERE id > $1 ORDER BY id LIMIT ${EVENTS_PER_PASS}`,
+      );
+      const tally: PassTally = { events: events.length, opened: 0, resolved: 0 };
       const count = (opened: boolean) => (opened ? tally.opened++ : undefined);
       await this.pons(m, rules, events, now, tally, count);
       await this.onus(m, rules, events, now, tally, count);
-      await this.olts(m, rules, now, tally, count);
+      await oltStates(m, rules, now, tally);
+      await switchPorts(m, rules, now, tally);
+      await serverStates(m, rules, now, tally);
+      await popStates(m, rules, now, tally);
       await this.promote(m, rules, now, count);
       return tally;
     });
@@ -249,59 +265,6 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
     return !!opened;
   }
 
-  /** OLT reachability: raised for shown OLTs the health check holds offline, resolved when they answer. */
-  private async olts(
-    m: EntityManager,
-    rules: AlertRules,
-    now: Date,
-    tally: EnginePass,
-    count: (opened: boolean) => void,
-  ): Promise<void> {
-    const rows: {
-      id: string;
-      tenant_id: string;
-      name: string;
-      status: string;
-      last_error: string | null;
-      alert_id: string | null;
-      pending: boolean;
-    }[] = await m.query(
-      `SELECT o.id, o.tenant_id, o.name, o.status, o.last_error, a.id AS alert_id,
-              EXISTS (SELECT 1 FROM alert_pending p WHERE p.tenant_id = o.tenant_id AND p.kind = 'olt-unreachable'
-                         AND p.subject = o.id::text) AS pending
-         FROM olt o
-         LEFT JOIN alert a ON a.tenant_id = o.tenant_id AND a.kind = 'olt-unreachable' AND a.state = 'firing'
-                          AND a.olt_id = o.id
-        WHERE (o.show AND o.status = 'offline') OR a.id IS NOT NULL
-           OR EXISTS (SELECT 1 FROM alert_pending p WHERE p.tenant_id = o.tenant_id AND p.kind = 'olt-unreachable'
-                        AND p.subject = o.id::text)`,
-    );
-    for (const o of rows) {
-      const rule = rules.of(o.tenant_id, 'olt-unreachable');
-      const down = o.status === 'offline';
-      if (o.alert_id) {
-        if (!down && (await resolveAlert(m, o.alert_id, now, rule.notifyRecovery))) tally.resolved++;
-        continue;
-      }
-      if (!down || !rule.enabled) {
-        if (o.pending) await dropPending(m, o.tenant_id, 'olt-unreachable', o.id);
-        continue;
-      }
-      if (o.pending) continue;
-      const raise: NewAlert = {
-        tenantId: o.tenant_id,
-        kind: 'olt-unreachable',
-        dedupKey: `olt-unreachable:${o.id}:${now.getTime()}`,
-        oltId: o.id,
-        title: `OLT ${o.name} is not answering`,
-        detail: o.last_error ? { error: o.last_error.slice(0, 200) } : {},
-        openedAt: now,
-      };
-      if (rule.minDurationSeconds > 0) await addPending(m, raise, o.id, now);
-      else count(!!(await openAlert(m, raise)));
-    }
-  }
-
   /** Pending conditions that have held for their rule's minimum duration: raised if they still hold. */
   private async promote(
     m: EntityManager,
@@ -310,8 +273,8 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
     count: (opened: boolean) => void,
   ): Promise<void> {
     const due: PendingRow[] = await m.query(
-      `SELECT tenant_id, kind, subject, dedup_key, olt_id, pon_port, onu_ref, since, detail FROM alert_pending
-        ORDER BY since LIMIT 5000`,
+      `SELECT tenant_id, kind, subject, dedup_key, olt_id, pon_port, onu_ref, target_type, target_id, since, detail
+         FROM alert_pending ORDER BY since LIMIT 5000`,
     );
     for (const p of due) {
       const rule = rules.of(p.tenant_id, p.kind);
@@ -328,6 +291,8 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
         oltId: p.olt_id,
         ponPort: p.pon_port,
         onuRef: p.onu_ref,
+        targetType: p.target_type,
+        targetId: p.target_id,
         title: String(p.detail.title ?? ''),
         detail: p.detail,
         openedAt: now,
@@ -347,43 +312,11 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
           const detail = outageDetail(s);
           count(!!(await openAlert(m, { ...raise, title: outageTitle(s, detail.cause), detail })));
         }
-      } else if (p.kind === 'olt-unreachable') {
-        const [o]: { status: string }[] = await m.query(`SELECT status FROM olt WHERE id = $1 AND show`, [
-          p.olt_id,
-        ]);
-        if (o?.status === 'offline') count(!!(await openAlert(m, raise)));
+      } else if (await stillDown(m, p)) {
+        count(!!(await openAlert(m, raise)));
       }
     }
   }
-}
-
-/** The status events stored since the last pass; the cursor moves past them in the same transaction. */
-async function readEvents(m: EntityManager): Promise<StatusEvent[]> {
-  const [cursor]: { last_id: string }[] = await m.query(
-    `SELECT last_id FROM alert_cursor WHERE source = $1 FOR UPDATE`,
-    [STATUS_CURSOR],
-  );
-  if (!cursor) {
-    // The first pass ever starts from now: the history stored before alerts existed raises nothing.
-    await m.query(
-      `INSERT INTO alert_cursor (source, last_id)
-       SELECT $1, coalesce(max(id), 0) FROM onu_status_event ON CONFLICT (source) DO NOTHING`,
-      [STATUS_CURSOR],
-    );
-    return [];
-  }
-  const events: StatusEvent[] = await m.query(
-    `SELECT id, tenant_id, olt_id, pon_port, onu_ref, to_status, reason, occurred_at FROM onu_status_event
-      WHERE id > $1 ORDER BY id LIMIT ${EVENTS_PER_PASS}`,
-    [cursor.last_id],
-  );
-  if (events.length) {
-    await m.query(`UPDATE alert_cursor SET last_id = $2 WHERE source = $1`, [
-      STATUS_CURSOR,
-      events[events.length - 1].id,
-    ]);
-  }
-  return events;
 }
 
 /** Each PON's ONUs now: how many, how many offline, how many went offline within the window and why. */
@@ -467,35 +400,4 @@ async function pendingBySubject(m: EntityManager, kind: AlertKind, subjects: str
     [kind, subjects],
   );
   return new Set(rows.map((r) => r.subject));
-}
-
-async function addPending(m: EntityManager, a: NewAlert, subject: string, since: Date): Promise<void> {
-  await m.query(
-    `INSERT INTO alert_pending (tenant_id, kind, subject, dedup_key, olt_id, pon_port, onu_ref, since, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-    [
-      a.tenantId,
-      a.kind,
-      subject,
-      a.dedupKey,
-      a.oltId,
-      a.ponPort ?? null,
-      a.onuRef ?? null,
-      since,
-      JSON.stringify({ ...a.detail, title: a.title }),
-    ],
-  );
-}
-
-async function dropPending(
-  m: EntityManager,
-  tenantId: string,
-  kind: AlertKind,
-  subject: string,
-): Promise<void> {
-  await m.query(`DELETE FROM alert_pending WHERE tenant_id = $1 AND kind = $2 AND subject = $3`, [
-    tenantId,
-    kind,
-    subject,
-  ]);
 }

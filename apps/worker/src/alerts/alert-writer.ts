@@ -1,6 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import { returnedRows } from '@pondesk/server-database';
-import type { AlertChannelKind, AlertChannelSettings, AlertKind, AlertPhase } from '@pondesk/contracts';
+import type {
+  AlertChannelKind,
+  AlertChannelSettings,
+  AlertKind,
+  AlertPhase,
+  AlertTargetType,
+} from '@pondesk/contracts';
 import { channelTargets } from './channels/channel-client';
 
 export interface NewAlert {
@@ -11,6 +17,9 @@ export interface NewAlert {
   oltId: string | null;
   ponPort?: number | null;
   onuRef?: string | null;
+  /** What an alert of no OLT is about (a switch, a server, a POP); a silence of that switch or POP applies. */
+  targetType?: AlertTargetType | null;
+  targetId?: string | null;
   title: string;
   detail: Record<string, unknown>;
   openedAt: Date;
@@ -24,34 +33,37 @@ export interface OpenedAlert {
   deliveries: number;
 }
 
-/** Whether the OLT is inside a maintenance silence at `at`. */
-export async function oltSilenced(
+/** Whether the alert's OLT, switch or POP is inside a maintenance silence at `at`. */
+export async function isSilenced(
   m: EntityManager,
-  tenantId: string,
-  oltId: string | null,
+  a: Pick<NewAlert, 'tenantId' | 'oltId' | 'targetType' | 'targetId'>,
   at: Date,
 ): Promise<boolean> {
-  if (!oltId) return false;
+  const targets: [string, string][] = [];
+  if (a.oltId) targets.push(['olt', a.oltId]);
+  if (a.targetType && a.targetType !== 'server' && a.targetId) targets.push([a.targetType, a.targetId]);
+  if (!targets.length) return false;
   const rows: unknown[] = await m.query(
-    `SELECT 1 FROM alert_silence
-      WHERE tenant_id = $1 AND target_type = 'olt' AND target_id = $2 AND starts_at <= $3 AND ends_at > $3
+    `SELECT 1 FROM alert_silence s JOIN unnest($2::text[], $3::uuid[]) AS t(type, id)
+         ON s.target_type = t.type AND s.target_id = t.id
+      WHERE s.tenant_id = $1 AND s.starts_at <= $4 AND s.ends_at > $4
       LIMIT 1`,
-    [tenantId, oltId, at],
+    [a.tenantId, targets.map((t) => t[0]), targets.map((t) => t[1]), at],
   );
   return rows.length > 0;
 }
 
 /**
- * Raises an alert and, unless its OLT is silenced, owes each enabled channel of the tenant a message for each
+ * Raises an alert and, unless its OLT, switch or POP is silenced, owes each enabled channel of the tenant a message for each
  * of its targets — in the caller's transaction, so the alert and its deliveries are stored together or not
  * at all. Answers null when an alert with the same key exists already (raised before: nothing is owed again).
  */
 export async function openAlert(m: EntityManager, a: NewAlert): Promise<OpenedAlert | null> {
-  const silenced = await oltSilenced(m, a.tenantId, a.oltId, a.openedAt);
+  const quiet = await isSilenced(m, a, a.openedAt);
   const inserted: { id: string }[] = await m.query(
     `INSERT INTO alert (tenant_id, kind, dedup_key, state, olt_id, pon_port, onu_ref, title, detail, silenced,
-                        opened_at, resolved_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                        opened_at, resolved_at, target_type, target_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (tenant_id, dedup_key) DO NOTHING
      RETURNING id`,
     [
@@ -64,15 +76,17 @@ export async function openAlert(m: EntityManager, a: NewAlert): Promise<OpenedAl
       a.onuRef ?? null,
       a.title.slice(0, 300),
       JSON.stringify(a.detail),
-      silenced,
+      quiet,
       a.openedAt,
       a.info ? a.openedAt : null,
+      a.targetType ?? null,
+      a.targetId ?? null,
     ],
   );
   const id = inserted[0]?.id;
   if (!id) return null;
-  const deliveries = silenced ? 0 : await oweToChannels(m, a.tenantId, a.oltId, id);
-  return { id: String(id), silenced, deliveries };
+  const deliveries = quiet ? 0 : await oweToChannels(m, a, id);
+  return { id: String(id), silenced: quiet, deliveries };
 }
 
 /**
@@ -114,21 +128,23 @@ interface ChannelRow {
   use_device_ids: boolean;
 }
 
-/** One pending delivery per enabled channel and target (the OLT's own Telegram/WhatsApp id too, when asked). */
-async function oweToChannels(
-  m: EntityManager,
-  tenantId: string,
-  oltId: string | null,
-  alertId: string,
-): Promise<number> {
+/**
+ * One pending delivery per enabled channel and target (the Telegram/WhatsApp id saved on the alert's OLT or
+ * switch too, when the channel asks for it).
+ */
+async function oweToChannels(m: EntityManager, a: NewAlert, alertId: string): Promise<number> {
+  const tenantId = a.tenantId;
   const channels: ChannelRow[] = await m.query(
     `SELECT id, kind, settings, use_device_ids FROM alert_channel WHERE tenant_id = $1 AND enabled`,
     [tenantId],
   );
   if (!channels.length) return 0;
   let device: { telegram_id: string | null; whatsapp_id: string | null } | undefined;
-  if (oltId && channels.some((c) => c.use_device_ids)) {
-    [device] = await m.query(`SELECT telegram_id, whatsapp_id FROM olt WHERE id = $1`, [oltId]);
+  if (channels.some((c) => c.use_device_ids)) {
+    if (a.oltId)
+      [device] = await m.query(`SELECT telegram_id, whatsapp_id FROM olt WHERE id = $1`, [a.oltId]);
+    else if (a.targetType === 'switch' && a.targetId)
+      [device] = await m.query(`SELECT telegram_id, whatsapp_id FROM switch WHERE id = $1`, [a.targetId]);
   }
   const rows: [string, string, AlertPhase][] = [];
   for (const c of channels) {

@@ -10,6 +10,7 @@ import type {
   AlertPhase,
   AlertRow,
   AlertState,
+  AlertTargetType,
 } from '@pondesk/contracts';
 import { AlertEntity } from '@pondesk/server-database';
 import type { TenantActor } from '../../common/auth/actor';
@@ -36,6 +37,9 @@ interface AlertRaw {
   olt_id: string | null;
   olt_name: string | null;
   pon_port: number | null;
+  target_type: AlertTargetType | null;
+  target_id: string | null;
+  target_name: string | null;
   opened_at: Date;
   resolved_at: Date | null;
   silenced: boolean;
@@ -56,9 +60,12 @@ interface DeliveryRaw {
 }
 
 const ALERT_COLUMNS = `a.id::text AS id, a.kind, a.state, a.title, a.detail, a.olt_id, o.name AS olt_name, a.pon_port,
-  a.opened_at, a.resolved_at, a.silenced, a.acknowledged_at, u.username AS acknowledged_by`;
+  a.target_type, a.target_id, coalesce(sw.name, ms.name, pp.name) AS target_name, a.opened_at, a.resolved_at, a.silenced, a.acknowledged_at, u.username AS acknowledged_by`;
 const ALERT_FROM = `FROM alert a
   LEFT JOIN olt o ON o.id = a.olt_id AND o.tenant_id = a.tenant_id
+  LEFT JOIN switch sw ON a.target_type = 'switch' AND sw.id = a.target_id AND sw.tenant_id = a.tenant_id
+  LEFT JOIN monitor_server ms ON a.target_type = 'server' AND ms.id = a.target_id AND ms.tenant_id = a.tenant_id
+  LEFT JOIN pop pp ON a.target_type = 'pop' AND pp.id = a.target_id AND pp.tenant_id = a.tenant_id
   LEFT JOIN app_user u ON u.id = a.acknowledged_by`;
 
 const toDelivery = (d: DeliveryRaw): AlertDelivery => ({
@@ -81,6 +88,9 @@ const toAlertRow = (a: AlertRaw, deliveries: AlertDelivery[]): AlertRow => ({
   oltId: a.olt_id,
   oltName: a.olt_name,
   ponPort: a.pon_port,
+  targetType: a.target_type,
+  targetId: a.target_id,
+  targetName: a.target_name,
   openedAt: a.opened_at.toISOString(),
   resolvedAt: a.resolved_at?.toISOString() ?? null,
   silenced: a.silenced,

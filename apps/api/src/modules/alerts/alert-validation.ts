@@ -34,6 +34,9 @@ export const ALERT_RULE_LIMITS: { readonly [K in AlertKind]: Readonly<Record<str
   'onu-down': {},
   'olt-unreachable': {},
   'signal-degrading': { minDeclineDbPerDay: num(0.01, 2), horizonDays: int(1, 365) },
+  'switch-port': {},
+  'server-down': {},
+  'pop-power': {},
 };
 
 export const ALERT_MIN_DURATION_MAX_SECONDS = 86_400;

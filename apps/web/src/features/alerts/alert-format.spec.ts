@@ -40,6 +40,26 @@ describe('alert display', () => {
     expect(alertPlace({ oltName: 'OLT-North', oltId: 'x', ponPort: 3 })).toBe('OLT-North · PON 3');
     expect(alertPlace({ oltName: 'OLT-North', oltId: 'x', ponPort: null })).toBe('OLT-North');
     expect(alertPlace({ oltName: null, oltId: null, ponPort: null })).toBe('—');
+    expect(
+      alertPlace({
+        oltName: null,
+        oltId: null,
+        ponPort: null,
+        targetType: 'switch',
+        targetId: 's',
+        targetName: 'Core-1',
+      }),
+    ).toBe('Switch Core-1');
+    expect(
+      alertPlace({
+        oltName: null,
+        oltId: null,
+        ponPort: null,
+        targetType: 'pop',
+        targetId: 'p',
+        targetName: null,
+      }),
+    ).toBe('POP p');
     expect(alertKindLabel('pon-outage')).toBe('PON outage');
     expect(alertKindLabel('something-new')).toBe('something-new');
   });

@@ -9,9 +9,16 @@ import {
 } from '@pondesk/contracts';
 import { formatDateTime } from '../../shared/format';
 
-/** Where an alert happened: 'OLT-1 · PON 3', the OLT alone, or '—'. */
-export function alertPlace(row: Pick<AlertRow, 'oltName' | 'oltId' | 'ponPort'>): string {
+const TARGET_LABELS = { switch: 'Switch', server: 'Server', pop: 'POP' } as const;
+
+/** Where an alert happened: 'OLT-1 · PON 3', the OLT alone, 'Switch Core-1' / 'POP Mirpur', or '—'. */
+export function alertPlace(
+  row: Pick<AlertRow, 'oltName' | 'oltId' | 'ponPort'> &
+    Partial<Pick<AlertRow, 'targetType' | 'targetId' | 'targetName'>>,
+): string {
   const olt = row.oltName ?? row.oltId;
+  if (!olt && row.targetType)
+    return `${TARGET_LABELS[row.targetType]} ${row.targetName ?? row.targetId ?? ''}`.trim();
   if (!olt) return row.ponPort !== null ? `PON ${row.ponPort}` : '—';
   return row.ponPort !== null ? `${olt} · PON ${row.ponPort}` : olt;
 }

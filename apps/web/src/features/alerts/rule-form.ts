@@ -51,6 +51,9 @@ export const RULE_PARAM_FIELDS: { readonly [K in AlertKind]: readonly RuleFormFi
   'onu-down': ['reasons'],
   'olt-unreachable': [],
   'signal-degrading': ['minDeclineDbPerDay', 'horizonDays'],
+  'switch-port': [],
+  'server-down': [],
+  'pop-power': [],
 };
 
 /** A number for a text field, without float noise (0.29 × 100 is 28.999999999999996). */

@@ -13,6 +13,7 @@ import type {
   AlertDeliveryStatus,
   AlertKind,
   AlertPhase,
+  AlertTargetType,
   AlertState,
   SilenceTargetType,
 } from '@pondesk/contracts';
@@ -67,6 +68,10 @@ export class AlertEntity {
   @Column({ name: 'olt_id', type: 'uuid', nullable: true }) oltId!: string | null;
   @Column({ name: 'pon_port', type: 'int', nullable: true }) ponPort!: number | null;
   @Column({ name: 'onu_ref', type: 'uuid', nullable: true }) onuRef!: string | null;
+  /** What an alert of no OLT is about: a switch, a monitored server or a POP. */
+  @Column({ name: 'target_type', type: 'varchar', length: 8, nullable: true })
+  targetType!: AlertTargetType | null;
+  @Column({ name: 'target_id', type: 'uuid', nullable: true }) targetId!: string | null;
   @Column({ type: 'varchar', length: 300 }) title!: string;
   @Column({ type: 'jsonb', default: () => "'{}'" }) detail!: Record<string, unknown>;
   @Column({ type: 'boolean', default: false }) silenced!: boolean;
@@ -152,6 +157,9 @@ export class AlertPendingEntity {
   @Column({ name: 'olt_id', type: 'uuid', nullable: true }) oltId!: string | null;
   @Column({ name: 'pon_port', type: 'int', nullable: true }) ponPort!: number | null;
   @Column({ name: 'onu_ref', type: 'uuid', nullable: true }) onuRef!: string | null;
+  @Column({ name: 'target_type', type: 'varchar', length: 8, nullable: true })
+  targetType!: AlertTargetType | null;
+  @Column({ name: 'target_id', type: 'uuid', nullable: true }) targetId!: string | null;
   @Column({ type: 'timestamptz' }) since!: Date;
   @Column({ type: 'jsonb', default: () => "'{}'" }) detail!: Record<string, unknown>;
 }

@@ -25,6 +25,7 @@ import { Switches1795788343264 } from './1795788343264-Switches';
 import { TenantVpn1795809459115 } from './1795809459115-TenantVpn';
 import { OnuHotUpdates1795820000000 } from './1795820000000-OnuHotUpdates';
 import { Alerts1795844464716 } from './1795844464716-Alerts';
+import { AlertTargets1795846547905 } from './1795846547905-AlertTargets';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -54,4 +55,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   TenantVpn1795809459115,
   OnuHotUpdates1795820000000,
   Alerts1795844464716,
+  AlertTargets1795846547905,
 ];

@@ -5,13 +5,24 @@ import type { OnuDownReasonCode } from './vocabulary';
  * What raises an alert. Each kind has one rule per tenant (enabled, thresholds, how long the condition must
  * hold, whether its recovery is sent too); a tenant that never saved a rule gets `ALERT_RULE_DEFAULTS`.
  */
-export const ALERT_KINDS = ['pon-outage', 'onu-down', 'olt-unreachable', 'signal-degrading'] as const;
+export const ALERT_KINDS = [
+  'pon-outage',
+  'onu-down',
+  'olt-unreachable',
+  'signal-degrading',
+  'switch-port',
+  'server-down',
+  'pop-power',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'pon-outage': 'PON outage',
   'onu-down': 'ONU down',
   'olt-unreachable': 'OLT unreachable',
+  'switch-port': 'Switch port',
+  'server-down': 'Server down or slow',
+  'pop-power': 'POP mains power',
   'signal-degrading': 'Signal degrading',
 };
 
@@ -44,6 +55,12 @@ export interface AlertRuleParamsByKind {
   'pon-outage': PonOutageParams;
   'onu-down': OnuDownParams;
   'olt-unreachable': Record<string, never>;
+  /** A switch port's link going down, or its rx below the switch's alert level. */
+  'switch-port': Record<string, never>;
+  /** A watched server not answering its pings, or slower than its latency limit. */
+  'server-down': Record<string, never>;
+  /** A POP's mains (its 'electric' source) gone silent: it runs on its generator or batteries. */
+  'pop-power': Record<string, never>;
   'signal-degrading': SignalDegradingParams;
 }
 
@@ -87,6 +104,27 @@ export const ALERT_RULE_DEFAULTS: { readonly [K in AlertKind]: AlertRule<K> } = 
     minDurationSeconds: 0,
     notifyRecovery: false,
     params: { minDeclineDbPerDay: 0.05, horizonDays: 30 },
+  },
+  'switch-port': {
+    kind: 'switch-port',
+    enabled: true,
+    minDurationSeconds: 0,
+    notifyRecovery: true,
+    params: {},
+  },
+  'server-down': {
+    kind: 'server-down',
+    enabled: true,
+    minDurationSeconds: 0,
+    notifyRecovery: true,
+    params: {},
+  },
+  'pop-power': {
+    kind: 'pop-power',
+    enabled: true,
+    minDurationSeconds: 0,
+    notifyRecovery: true,
+    params: {},
   },
 };
 
@@ -169,6 +207,10 @@ export interface AlertRow {
   oltId: string | null;
   oltName: string | null;
   ponPort: number | null;
+  /** What else it is about: a switch, a monitored server or a POP (its name), for alerts of no OLT. */
+  targetType: AlertTargetType | null;
+  targetId: string | null;
+  targetName: string | null;
   openedAt: string;
   resolvedAt: string | null;
   /** Raised while its OLT was silenced: recorded, not sent. */
@@ -187,6 +229,9 @@ export interface AlertHistoryQuery {
   kind?: AlertKind;
   oltId?: string;
 }
+
+/** What an alert of no OLT is about. */
+export type AlertTargetType = 'switch' | 'server' | 'pop';
 
 export const SILENCE_TARGET_TYPES = ['olt', 'switch', 'pop'] as const;
 export type SilenceTargetType = (typeof SILENCE_TARGET_TYPES)[number];

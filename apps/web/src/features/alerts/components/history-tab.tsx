@@ -89,7 +89,7 @@ const BASE_COLUMNS: Column[] = [
       );
     },
   },
-  { key: 'place', header: 'OLT / PON', render: (r) => alertPlace(r) },
+  { key: 'place', header: 'Where', render: (r) => alertPlace(r) },
   { key: 'state', header: 'State', render: (r) => <StateCell row={r} /> },
   {
     key: 'deliveries',

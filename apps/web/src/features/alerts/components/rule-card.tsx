@@ -45,6 +45,12 @@ const RULE_DESCRIPTIONS: Record<AlertRule['kind'], string> = {
     'One alert per ONU that goes down for one of the chosen reasons. Off by default: subscribers switch their ONUs off at night.',
   'olt-unreachable': 'The OLT stops answering its polls, and again when it is back.',
   'signal-degrading': `Once a day per OLT: the ONUs whose received power falls steadily and would cross ${DEGRADING_CROSSING_DBM} dBm soon.`,
+  'switch-port':
+    "A switch port's link going down, or its received power falling below the switch's alert level; again when it is back.",
+  'server-down':
+    'A watched server not answering its pings, or slower than its latency limit (IP monitor); again when it is back.',
+  'pop-power':
+    "A POP's mains going off (its electric source silent): it runs on generator or batteries; again when the mains is back.",
 };
 
 type TextFieldName = Exclude<RuleFormField, 'enabled' | 'notifyRecovery' | 'reasons'>;
