@@ -15,7 +15,14 @@ import {
   type AlertTestResult,
 } from '@pondesk/contracts';
 import { QueueName, type AlertTestPayload } from '@pondesk/server-queue';
-import { ApiClient, registerAccount, userWithCodes, type TestAccount } from '@pondesk/server-testing';
+import {
+  ApiClient,
+  createMigratedDatabase,
+  registerAccount,
+  userWithCodes,
+  type TestAccount,
+  type TestDatabase,
+} from '@pondesk/server-testing';
 import { startApi, type RunningApi } from './support/test-app';
 
 type ErrorBody = { message: string; code?: string; fields?: { field: string; message: string }[] };
@@ -49,6 +56,7 @@ const webhook = {
  */
 describe('alerts API', () => {
   let api: RunningApi;
+  let database: TestDatabase;
   let client: ApiClient;
   let db: DataSource;
   let a: TestAccount;
@@ -89,13 +97,20 @@ describe('alerts API', () => {
     )) as { entity_id: string; before: string | null; after: string | null }[];
 
   beforeAll(async () => {
-    api = await startApi();
+    // A database and Redis namespace of this file's own: the workers other files start on the shared database
+    // would health-check these OLTs (raising 'unreachable' alerts in this history) and send the deliveries
+    // inserted here, and the stand-in worker below must take this file's jobs only, never theirs.
+    database = await createMigratedDatabase('pondesk_it_alerts');
+    api = await startApi({
+      DATABASE_URL: database.url,
+      REDIS_NAMESPACE: `pondesk:it-alerts-${randomUUID()}`,
+    });
     client = new ApiClient(api.url);
     db = api.app.get(DataSource);
     [a, b] = await Promise.all([registerAccount(client, 'ala'), registerAccount(client, 'alb')]);
     tenantA = a.auth.user.tenantId!;
     tenantB = b.auth.user.tenantId!;
-    // Loopback addresses: the workers of other test files share this database and poll stored devices.
+    // Loopback addresses, as any stored device's.
     [olt.a1, olt.a2, olt.b] = await Promise.all([
       addOlt(a, 'Uttara OLT', '127.0.0.71'),
       addOlt(a, 'Mirpur OLT', '127.0.0.72'),
@@ -111,6 +126,7 @@ describe('alerts API', () => {
   });
   afterAll(async () => {
     await api?.close();
+    await database?.drop();
   });
 
   describe('rules', () => {
@@ -420,7 +436,8 @@ describe('alerts API', () => {
     const seen: AlertTestPayload[] = [];
 
     beforeAll(async () => {
-      // A stand-in for the worker's handler, on this file's own queue (the real one is tested with the worker).
+      // A stand-in for the worker's handler, on this file's own queue (its own Redis namespace, above); the real
+      // handler is tested with the worker.
       const queue = api.app.get<Queue>(getQueueToken(QueueName.DeviceAction));
       worker = new Worker<AlertTestPayload, AlertTestResult>(
         QueueName.DeviceAction,
@@ -496,6 +513,9 @@ describe('alerts API', () => {
       ids[key] = id;
       return id;
     };
+    /**
+     * A delivery row as the history shows it; due tomorrow, so that no dispatcher would take a pending one.
+     */
     const insertDelivery = (
       tenantId: string,
       alertId: string,
@@ -504,7 +524,7 @@ describe('alerts API', () => {
     ) =>
       db.query(
         `INSERT INTO alert_delivery (tenant_id, alert_id, phase, channel_id, target, status, attempts, next_attempt_at, last_error, delivered_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8, $9)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + interval '1 day', $8, $9)`,
         [
           tenantId,
           alertId,

@@ -60,10 +60,13 @@ describe('alert engine', () => {
     }[];
   const pending = async () =>
     (
-      (await db.query(`SELECT kind, subject FROM alert_pending WHERE tenant_id = $1 ORDER BY kind, subject`, [
-        tenant,
-      ])) as { kind: string; subject: string }[]
-    ).map((p) => `${p.kind} ${p.subject}`);
+      (await db.query(`SELECT kind, subject FROM alert_pending WHERE tenant_id = $1`, [tenant])) as {
+        kind: string;
+        subject: string;
+      }[]
+    )
+      .map((p) => `${p.kind} ${p.subject}`)
+      .sort();
 
   beforeAll(async () => {
     database = await createMigratedDatabase('pondesk_alert_engine');
@@ -305,6 +308,77 @@ describe('alert engine', () => {
       'resolved: Switch Core-1 port Te1/1: rx -23.5 dBm, below -20 dBm',
       'resolved: Switch Core-1 port Te1/1: link down',
     ]);
+  });
+
+  it("raises each ONU below its OLT's Db Alert Range after a poll, and resolves it 1 dB above or offline", async () => {
+    await db.query(
+      `INSERT INTO alert_rule (tenant_id, kind, enabled, min_duration_seconds, notify_recovery, params)
+       VALUES ($1, 'onu-signal', true, 0, true, '{}')`,
+      [tenant],
+    );
+    const polledAt = async (seconds: number, rx: Record<number, number | null>) => {
+      for (const [i, value] of Object.entries(rx))
+        await db.query(`UPDATE onu SET rx_dbm = $2 WHERE id = $1`, [onus[Number(i)], value]);
+      await db.query(`UPDATE olt SET db_alert_range = -27, last_good_poll_at = $2 WHERE id = $1`, [
+        olt,
+        at(seconds),
+      ]);
+    };
+    const signals = async () =>
+      (
+        (await db.query(
+          `SELECT state, title FROM alert WHERE kind = 'onu-signal' AND tenant_id = $1 ORDER BY id`,
+          [tenant],
+        )) as { state: string; title: string }[]
+      ).map((a) => `${a.state}: ${a.title}`);
+    await polledAt(2000, { 3: -28.24, 4: -27.5, 5: -26.9 });
+    expect(await engine.pass(at(2001))).toMatchObject({ opened: 2 });
+    expect(await signals()).toEqual([
+      'firing: ONU GPON0/1:4 on Engine OLT: rx -28.2 dBm, below -27 dBm',
+      'firing: ONU GPON0/1:5 on Engine OLT: rx -27.5 dBm, below -27 dBm',
+    ]);
+    // No new poll: nothing is read again.
+    expect(await engine.pass(at(2005))).toMatchObject({ opened: 0, resolved: 0 });
+    // Above the range but within 1 dB: still low. The other ONU goes offline: its alert ends.
+    await event(4, 'offline', at(2100), 'power-off');
+    await polledAt(2100, { 3: -26.4 });
+    expect(await engine.pass(at(2101))).toMatchObject({ opened: 0, resolved: 1 });
+    await polledAt(2200, { 3: -25.9 });
+    expect(await engine.pass(at(2201))).toMatchObject({ resolved: 1 });
+    expect(await signals()).toEqual([
+      'resolved: ONU GPON0/1:4 on Engine OLT: rx -28.2 dBm, below -27 dBm',
+      'resolved: ONU GPON0/1:5 on Engine OLT: rx -27.5 dBm, below -27 dBm',
+    ]);
+    await event(4, 'online', at(2300));
+  });
+
+  it('waits out the minimum duration for a low signal, and drops it when the ONU reads well again first', async () => {
+    await db.query(
+      `UPDATE alert_rule SET min_duration_seconds = 60 WHERE tenant_id = $1 AND kind = 'onu-signal'`,
+      [tenant],
+    );
+    const poll = async (seconds: number, rx: Record<number, number>) => {
+      for (const [i, value] of Object.entries(rx))
+        await db.query(`UPDATE onu SET rx_dbm = $2 WHERE id = $1`, [onus[Number(i)], value]);
+      await db.query(`UPDATE olt SET last_good_poll_at = $2 WHERE id = $1`, [olt, at(seconds)]);
+    };
+    const count = async () =>
+      (
+        await db.query(`SELECT count(*)::int AS n FROM alert WHERE kind = 'onu-signal' AND tenant_id = $1`, [
+          tenant,
+        ])
+      )[0].n as number;
+    const before = await count();
+    await poll(2400, { 4: -20, 6: -29, 7: -28 });
+    await engine.pass(at(2401));
+    expect(await pending()).toEqual([`onu-signal ${onus[6]}`, `onu-signal ${onus[7]}`].sort());
+    // ONU 8 reads well at the next poll, before its minute is up; ONU 7 does not.
+    await poll(2430, { 7: -25 });
+    await engine.pass(at(2431));
+    expect(await pending()).toEqual([`onu-signal ${onus[6]}`]);
+    expect(await engine.pass(at(2462))).toMatchObject({ opened: 1 });
+    expect(await count()).toBe(before + 1);
+    expect(await pending()).toEqual([]);
   });
 
   it('lets one pass run at a time across workers', async () => {

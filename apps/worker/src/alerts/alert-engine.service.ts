@@ -22,6 +22,7 @@ import {
   addPending,
   dropPending,
   oltStates,
+  onuSignals,
   popStates,
   readSince,
   serverStates,
@@ -88,6 +89,8 @@ export type EnginePass = PassTally;
 @Injectable()
 export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AlertEngine.name);
+  /** The poll of each OLT whose ONUs' signal was last checked (epoch ms of its last good poll). */
+  private readonly signalPolls = new Map<string, number>();
   private readonly passes = new PeriodicTask(
     async () => {
       const r = await this.pass();
@@ -130,6 +133,7 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
       await this.pons(m, rules, events, now, tally, count);
       await this.onus(m, rules, events, now, tally, count);
       await oltStates(m, rules, now, tally);
+      await onuSignals(m, rules, now, tally, this.signalPolls);
       await switchPorts(m, rules, now, tally);
       await serverStates(m, rules, now, tally);
       await popStates(m, rules, now, tally);

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AlertKind } from '@pondesk/contracts';
+import { ONU_SIGNAL_HYSTERESIS_DB, type AlertKind } from '@pondesk/contracts';
 import type { AlertRules } from './alert-rules';
 import { openAlert, resolveAlert, type NewAlert } from './alert-writer';
 
@@ -342,6 +342,110 @@ export async function switchPorts(
   }
 }
 
+interface SignalRow {
+  id: string;
+  if_name: string;
+  description: string | null;
+  pon_port: number;
+  rx_dbm: number | null;
+  status: string;
+}
+
+/**
+ * ONUs receiving less than their OLT's Db Alert Range: checked once after each poll of an OLT that has a range
+ * (`polled` remembers which poll was checked). An ONU below the range raises its own alert (bursts are grouped
+ * into one message by the dispatcher); it resolves once the ONU reads `ONU_SIGNAL_HYSTERESIS_DB` above the range,
+ * or goes offline (its down alerts speak for it then).
+ */
+export async function onuSignals(
+  m: EntityManager,
+  rules: AlertRules,
+  now: Date,
+  tally: PassTally,
+  polled: Map<string, number>,
+): Promise<void> {
+  const olts: {
+    id: string;
+    tenant_id: string;
+    name: string;
+    range: number | null;
+    polled_at: Date | null;
+    firing: boolean;
+  }[] = await m.query(
+    `SELECT o.id, o.tenant_id, o.name, o.db_alert_range AS range, o.last_good_poll_at AS polled_at,
+              EXISTS (SELECT 1 FROM alert a WHERE a.tenant_id = o.tenant_id AND a.kind = 'onu-signal'
+                         AND a.state = 'firing' AND a.olt_id = o.id) AS firing
+         FROM olt o WHERE o.show AND (o.db_alert_range IS NOT NULL OR EXISTS (
+           SELECT 1 FROM alert a WHERE a.tenant_id = o.tenant_id AND a.kind = 'onu-signal' AND a.state = 'firing'
+              AND a.olt_id = o.id))`,
+  );
+  for (const olt of olts) {
+    const at = olt.polled_at ? new Date(olt.polled_at).getTime() : 0;
+    if (polled.get(olt.id) === at) continue;
+    polled.set(olt.id, at);
+    const rule = rules.of(olt.tenant_id, 'onu-signal');
+    const active = rule.enabled && olt.range !== null;
+    const low: SignalRow[] = active
+      ? await m.query(
+          `SELECT id, if_name, description, pon_port, rx_dbm, status FROM onu
+            WHERE olt_id = $1 AND status = 'online' AND rx_dbm < $2 ORDER BY pon_port, onu_id`,
+          [olt.id, olt.range],
+        )
+      : [];
+    const firing: { id: string; onu_ref: string }[] = olt.firing
+      ? await m.query(
+          `SELECT a.id, a.onu_ref FROM alert a
+            WHERE a.tenant_id = $1 AND a.kind = 'onu-signal' AND a.state = 'firing' AND a.olt_id = $2`,
+          [olt.tenant_id, olt.id],
+        )
+      : [];
+    const firingByOnu = new Map(firing.map((f) => [f.onu_ref, f.id]));
+    if (firing.length) {
+      // Back above the range by the margin, gone offline, or no range (or rule) any more: over.
+      const still: { id: string }[] = active
+        ? await m.query(
+            `SELECT id FROM onu WHERE id = ANY($1::uuid[]) AND status = 'online' AND rx_dbm < $2`,
+            [firing.map((f) => f.onu_ref), (olt.range ?? 0) + ONU_SIGNAL_HYSTERESIS_DB],
+          )
+        : [];
+      const kept = new Set(still.map((r) => r.id));
+      for (const f of firing) {
+        if (!kept.has(f.onu_ref) && (await resolveAlert(m, f.id, now, rule.notifyRecovery))) tally.resolved++;
+      }
+    }
+    if (!active) continue;
+    const lowIds = new Set(low.map((o) => o.id));
+    // Pending ONUs whose rx came back before the minimum duration are dropped.
+    await m.query(
+      `DELETE FROM alert_pending WHERE tenant_id = $1 AND kind = 'onu-signal' AND olt_id = $2
+          AND NOT (onu_ref = ANY($3::uuid[]))`,
+      [olt.tenant_id, olt.id, [...lowIds]],
+    );
+    for (const o of low) {
+      if (firingByOnu.has(o.id)) continue;
+      const who = o.description ? `${o.if_name} (${o.description})` : o.if_name;
+      await raiseOrWait(
+        m,
+        rules,
+        {
+          tenantId: olt.tenant_id,
+          kind: 'onu-signal',
+          dedupKey: `onu-signal:${o.id}:${now.getTime()}`,
+          oltId: olt.id,
+          ponPort: o.pon_port,
+          onuRef: o.id,
+          title: `ONU ${who} on ${olt.name}: rx ${Number(o.rx_dbm).toFixed(1)} dBm, below ${olt.range} dBm`,
+          detail: { rxDbm: o.rx_dbm, rangeDbm: olt.range },
+          openedAt: now,
+        },
+        o.id,
+        now,
+        tally,
+      );
+    }
+  }
+}
+
 /** Whether a pending condition of these kinds still holds (its target is still down). */
 export async function stillDown(
   m: EntityManager,
@@ -352,6 +456,12 @@ export async function stillDown(
   switch (p.kind) {
     case 'olt-unreachable':
       return one(`SELECT 1 FROM olt WHERE id = $1 AND show AND status = 'offline'`, [p.olt_id]);
+    case 'onu-signal':
+      return one(
+        `SELECT 1 FROM onu o JOIN olt t ON t.id = o.olt_id
+          WHERE o.id::text = $1 AND o.status = 'online' AND o.rx_dbm < t.db_alert_range`,
+        [p.subject],
+      );
     case 'server-down':
       return one(`SELECT 1 FROM monitor_server WHERE id = $1 AND state = 'alert'`, [p.target_id]);
     case 'pop-power':

@@ -34,6 +34,7 @@ export const ALERT_RULE_LIMITS: { readonly [K in AlertKind]: Readonly<Record<str
   'onu-down': {},
   'olt-unreachable': {},
   'signal-degrading': { minDeclineDbPerDay: num(0.01, 2), horizonDays: int(1, 365) },
+  'onu-signal': {},
   'switch-port': {},
   'server-down': {},
   'pop-power': {},

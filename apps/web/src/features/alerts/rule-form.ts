@@ -51,6 +51,7 @@ export const RULE_PARAM_FIELDS: { readonly [K in AlertKind]: readonly RuleFormFi
   'onu-down': ['reasons'],
   'olt-unreachable': [],
   'signal-degrading': ['minDeclineDbPerDay', 'horizonDays'],
+  'onu-signal': [],
   'switch-port': [],
   'server-down': [],
   'pop-power': [],

@@ -10,6 +10,7 @@ export const ALERT_KINDS = [
   'onu-down',
   'olt-unreachable',
   'signal-degrading',
+  'onu-signal',
   'switch-port',
   'server-down',
   'pop-power',
@@ -20,6 +21,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'pon-outage': 'PON outage',
   'onu-down': 'ONU down',
   'olt-unreachable': 'OLT unreachable',
+  'onu-signal': 'ONU signal low',
   'switch-port': 'Switch port',
   'server-down': 'Server down or slow',
   'pop-power': 'POP mains power',
@@ -55,6 +57,8 @@ export interface AlertRuleParamsByKind {
   'pon-outage': PonOutageParams;
   'onu-down': OnuDownParams;
   'olt-unreachable': Record<string, never>;
+  /** An online ONU receiving less than its OLT's Db Alert Range (OLTs without one are not checked). */
+  'onu-signal': Record<string, never>;
   /** A switch port's link going down, or its rx below the switch's alert level. */
   'switch-port': Record<string, never>;
   /** A watched server not answering its pings, or slower than its latency limit. */
@@ -105,6 +109,14 @@ export const ALERT_RULE_DEFAULTS: { readonly [K in AlertKind]: AlertRule<K> } = 
     notifyRecovery: false,
     params: { minDeclineDbPerDay: 0.05, horizonDays: 30 },
   },
+  'onu-signal': {
+    kind: 'onu-signal',
+    enabled: true,
+    // Optics wander by tenths of a dB: an ONU just on the line would flap without a wait.
+    minDurationSeconds: 900,
+    notifyRecovery: true,
+    params: {},
+  },
   'switch-port': {
     kind: 'switch-port',
     enabled: true,
@@ -127,6 +139,9 @@ export const ALERT_RULE_DEFAULTS: { readonly [K in AlertKind]: AlertRule<K> } = 
     params: {},
   },
 };
+
+/** An ONU's low-signal alert ends once its rx is this far above its OLT's Db Alert Range (no flapping on the line). */
+export const ONU_SIGNAL_HYSTERESIS_DB = 1;
 
 /** The level an ONU's rx is projected to cross (the usual GPON class B+ sensitivity). */
 export const DEGRADING_CROSSING_DBM = -27;

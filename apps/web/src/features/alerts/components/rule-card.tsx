@@ -45,6 +45,8 @@ const RULE_DESCRIPTIONS: Record<AlertRule['kind'], string> = {
     'One alert per ONU that goes down for one of the chosen reasons. Off by default: subscribers switch their ONUs off at night.',
   'olt-unreachable': 'The OLT stops answering its polls, and again when it is back.',
   'signal-degrading': `Once a day per OLT: the ONUs whose received power falls steadily and would cross ${DEGRADING_CROSSING_DBM} dBm soon.`,
+  'onu-signal':
+    "An online ONU receiving less than its OLT's Db Alert Range (set on the OLT form), for the minimum duration; again when it is 1 dB above it.",
   'switch-port':
     "A switch port's link going down, or its received power falling below the switch's alert level; again when it is back.",
   'server-down':
