@@ -55,7 +55,7 @@ export interface PonStats {
   total: number;
   offline: number;
   recent: number;
-  reasons: Record<string, number> | null;
+  reasons: Record<string, number>;
 }
 
 interface PendingRow {
@@ -89,7 +89,7 @@ export type EnginePass = PassTally;
 @Injectable()
 export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AlertEngine.name);
-  /** The poll of each OLT whose ONUs' signal was last checked (epoch ms of its last good poll). */
+  /** The poll of each OLT whose ONUs' signal a committed pass last checked (epoch ms of its last good poll). */
   private readonly signalPolls = new Map<string, number>();
   private readonly passes = new PeriodicTask(
     async () => {
@@ -115,7 +115,8 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One evaluation; null when another worker's pass holds the lock. */
   async pass(now = new Date()): Promise<EnginePass | null> {
-    return this.db.transaction(async (m) => {
+    const checking = new Map<string, number>();
+    const tally = await this.db.transaction(async (m) => {
       const [{ locked }]: { locked: boolean }[] = await m.query(
         `SELECT pg_try_advisory_xact_lock($1) AS locked`,
         [ENGINE_LOCK_KEY],
@@ -133,13 +134,16 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
       await this.pons(m, rules, events, now, tally, count);
       await this.onus(m, rules, events, now, tally, count);
       await oltStates(m, rules, now, tally);
-      await onuSignals(m, rules, now, tally, this.signalPolls);
+      await onuSignals(m, rules, now, tally, this.signalPolls, checking);
       await switchPorts(m, rules, now, tally);
       await serverStates(m, rules, now, tally);
       await popStates(m, rules, now, tally);
       await this.promote(m, rules, now, count);
       return tally;
     });
+    // Only a committed pass's checks count: one rolled back leaves those OLTs to be checked again.
+    for (const [olt, at] of checking) this.signalPolls.set(olt, at);
+    return tally;
   }
 
   /** PON outages: raised for PONs that lost many ONUs lately, resolved when most are back. */
@@ -331,35 +335,24 @@ async function ponStats(
   windowSeconds: (tenantId: string) => number,
 ): Promise<PonStats[]> {
   if (!pons.length) return [];
-  return m
-    .query(
-      `SELECT o.olt_id, o.pon_port, t.tenant_id, t.name AS olt_name,
-            count(*)::int AS total,
-            count(*) FILTER (WHERE o.status = 'offline')::int AS offline,
-            count(*) FILTER (WHERE o.status = 'offline' AND o.status_changed_at >= $4::timestamptz - make_interval(secs => p.win))::int AS recent
-       FROM unnest($1::uuid[], $2::int[], $3::int[]) AS p(olt_id, pon_port, win)
-       JOIN olt t ON t.id = p.olt_id
-       JOIN onu o ON o.olt_id = p.olt_id AND o.pon_port = p.pon_port
-      GROUP BY o.olt_id, o.pon_port, t.tenant_id, t.name`,
-      [pons.map((p) => p.olt), pons.map((p) => p.pon), pons.map((p) => windowSeconds(p.tenant)), now],
-    )
-    .then(async (rows: PonStats[]) => {
-      // Reasons of the ONUs down now, per PON (a second, small query: the few offline rows of these PONs).
-      const reasons: { olt_id: string; pon_port: number; reason: string | null; n: number }[] = await m.query(
-        `SELECT o.olt_id, o.pon_port, o.reason, count(*)::int AS n
-         FROM unnest($1::uuid[], $2::int[]) AS p(olt_id, pon_port)
-         JOIN onu o ON o.olt_id = p.olt_id AND o.pon_port = p.pon_port AND o.status = 'offline'
-        GROUP BY o.olt_id, o.pon_port, o.reason`,
-        [pons.map((p) => p.olt), pons.map((p) => p.pon)],
-      );
-      for (const r of rows) {
-        r.reasons = {};
-        for (const x of reasons) {
-          if (x.olt_id === r.olt_id && x.pon_port === r.pon_port) r.reasons[x.reason ?? 'unknown'] = x.n;
-        }
-      }
-      return rows;
-    });
+  // One scan of these PONs' ONUs, counted by state and down reason, then summed per PON.
+  return m.query(
+    `SELECT s.olt_id, s.pon_port, t.tenant_id, t.name AS olt_name,
+            sum(s.n)::int AS total,
+            coalesce(sum(s.n) FILTER (WHERE s.offline), 0)::int AS offline,
+            sum(s.recent)::int AS recent,
+            coalesce(jsonb_object_agg(s.reason, s.n) FILTER (WHERE s.offline), '{}') AS reasons
+       FROM (SELECT o.olt_id, o.pon_port, o.status = 'offline' AS offline, coalesce(o.reason, 'unknown') AS reason,
+                    count(*) AS n,
+                    count(*) FILTER (WHERE o.status = 'offline'
+                                       AND o.status_changed_at >= $4::timestamptz - make_interval(secs => p.win)) AS recent
+               FROM unnest($1::uuid[], $2::int[], $3::int[]) AS p(olt_id, pon_port, win)
+               JOIN onu o ON o.olt_id = p.olt_id AND o.pon_port = p.pon_port
+              GROUP BY o.olt_id, o.pon_port, p.win, o.status = 'offline', coalesce(o.reason, 'unknown')) s
+       JOIN olt t ON t.id = s.olt_id
+      GROUP BY s.olt_id, s.pon_port, t.tenant_id, t.name`,
+    [pons.map((p) => p.olt), pons.map((p) => p.pon), pons.map((p) => windowSeconds(p.tenant)), now],
+  );
 }
 
 export function isOutage(s: PonStats, p: PonOutageParams): boolean {
@@ -373,7 +366,7 @@ export function outageDetail(s: PonStats): {
   reasons: Record<string, number>;
   cause: 'fibre' | 'power' | 'mixed';
 } {
-  const reasons = s.reasons ?? {};
+  const reasons = s.reasons;
   const los = reasons['los'] ?? 0;
   const power = reasons['power-off'] ?? 0;
   const cause = los >= s.offline * 0.6 ? 'fibre' : power >= s.offline * 0.6 ? 'power' : 'mixed';

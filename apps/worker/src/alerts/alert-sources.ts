@@ -229,7 +229,12 @@ export async function popStates(
          JOIN pop p ON p.id = o.pop_id
          LEFT JOIN alert a ON a.tenant_id = o.tenant_id AND a.dedup_key = 'pop-power:' || o.id AND a.state = 'firing'
         WHERE o.type = 'electric'
-          AND (o.up_at IS NULL OR a.id IS NOT NULL OR ${pendingSql('pop-power', 'o.tenant_id', 'o.id::text')})`,
+          -- The outage log only grows: the open outages (a partial index), those of firing alerts and those
+          -- pending, never a scan of the whole log.
+          AND o.id IN (SELECT id FROM pop_outage WHERE up_at IS NULL
+                       UNION SELECT (f.detail->>'outageId')::uuid FROM alert f
+                              WHERE f.kind = 'pop-power' AND f.state = 'firing'
+                       UNION SELECT w.subject::uuid FROM alert_pending w WHERE w.kind = 'pop-power')`,
     );
   await reconcileStates(
     m,
@@ -244,7 +249,7 @@ export async function popStates(
       targetType: 'pop',
       targetId: o.pop_id,
       title: `POP ${o.pop_name}: mains power down (${o.ip} silent)`,
-      detail: { ip: o.ip, downAt: new Date(o.down_at).toISOString() },
+      detail: { outageId: o.id, ip: o.ip, downAt: new Date(o.down_at).toISOString() },
       openedAt: now,
     }),
     now,
@@ -353,7 +358,8 @@ interface SignalRow {
 
 /**
  * ONUs receiving less than their OLT's Db Alert Range: checked once after each poll of an OLT that has a range
- * (`polled` remembers which poll was checked). An ONU below the range raises its own alert (bursts are grouped
+ * (`checked`: the poll of each OLT checked by the passes committed so far; the polls this pass checks are added to
+ * `checking`, for the caller to merge once the pass has committed). An ONU below the range raises its own alert (bursts are grouped
  * into one message by the dispatcher); it resolves once the ONU reads `ONU_SIGNAL_HYSTERESIS_DB` above the range,
  * or goes offline (its down alerts speak for it then).
  */
@@ -362,7 +368,8 @@ export async function onuSignals(
   rules: AlertRules,
   now: Date,
   tally: PassTally,
-  polled: Map<string, number>,
+  checked: ReadonlyMap<string, number>,
+  checking: Map<string, number>,
 ): Promise<void> {
   const olts: {
     id: string;
@@ -381,8 +388,8 @@ export async function onuSignals(
   );
   for (const olt of olts) {
     const at = olt.polled_at ? new Date(olt.polled_at).getTime() : 0;
-    if (polled.get(olt.id) === at) continue;
-    polled.set(olt.id, at);
+    if (checked.get(olt.id) === at) continue;
+    checking.set(olt.id, at);
     const rule = rules.of(olt.tenant_id, 'onu-signal');
     const active = rule.enabled && olt.range !== null;
     const low: SignalRow[] = active

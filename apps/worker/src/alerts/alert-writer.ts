@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { returnedRows } from '@pondesk/server-database';
-import type {
-  AlertChannelKind,
-  AlertChannelSettings,
-  AlertKind,
-  AlertPhase,
-  AlertTargetType,
+import {
+  TELEGRAM_CHAT_ID_PATTERN,
+  WHATSAPP_RECIPIENT_PATTERN,
+  type AlertChannelKind,
+  type AlertChannelSettings,
+  type AlertKind,
+  type AlertPhase,
+  type AlertTargetType,
 } from '@pondesk/contracts';
 import { channelTargets } from './channels/channel-client';
 
@@ -168,8 +170,9 @@ async function oweToChannels(m: EntityManager, a: NewAlert, alertId: string): Pr
 }
 
 /**
- * The OLT form's own id for a channel kind: a Telegram chat id or `@name`, a WhatsApp number as digits (the
- * form takes it as typed: `+880 1711-000000` becomes `8801711000000`). Anything else is not a target.
+ * The OLT or switch form's own id for a channel kind, in the shapes a channel accepts: a Telegram chat id or
+ * `@name`, a WhatsApp number as digits (the form takes it as typed: `+880 1711-000000` becomes
+ * `8801711000000`). Anything else is not a target.
  */
 export function deviceTarget(
   kind: AlertChannelKind,
@@ -177,11 +180,11 @@ export function deviceTarget(
 ): string | null {
   if (kind === 'telegram') {
     const id = device.telegram_id?.trim() ?? '';
-    return /^-?\d{1,20}$/.test(id) || /^@[A-Za-z][A-Za-z0-9_]{4,31}$/.test(id) ? id : null;
+    return TELEGRAM_CHAT_ID_PATTERN.test(id) ? id : null;
   }
   if (kind === 'whatsapp') {
     const digits = (device.whatsapp_id ?? '').replace(/[\s()+-]/g, '');
-    return /^\d{8,15}$/.test(digits) ? digits : null;
+    return WHATSAPP_RECIPIENT_PATTERN.test(digits) ? digits : null;
   }
   return null;
 }

@@ -1,6 +1,15 @@
 import {
+  ALERT_CHANNEL_LIST_MAX,
   ALERT_RULE_DEFAULTS,
   ONU_DOWN_REASONS,
+  TELEGRAM_BOT_TOKEN_PATTERN,
+  TELEGRAM_CHAT_ID_PATTERN,
+  WEBHOOK_URL_MAX,
+  WHATSAPP_LANGUAGE_DEFAULT,
+  WHATSAPP_LANGUAGE_PATTERN,
+  WHATSAPP_PHONE_NUMBER_ID_PATTERN,
+  WHATSAPP_RECIPIENT_PATTERN,
+  WHATSAPP_TEMPLATE_PATTERN,
   type AlertChannelKind,
   type AlertChannelSettings,
   type AlertKind,
@@ -92,18 +101,6 @@ export function ruleParamsOf<K extends AlertKind>(
 }
 
 // Channels.
-
-export const TELEGRAM_CHAT_ID_PATTERN = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
-export const TELEGRAM_BOT_TOKEN_PATTERN = /^\d{3,12}:[A-Za-z0-9_-]{20,60}$/;
-export const WHATSAPP_PHONE_NUMBER_ID_PATTERN = /^\d{5,20}$/;
-export const WHATSAPP_RECIPIENT_PATTERN = /^\d{8,15}$/;
-export const WHATSAPP_TEMPLATE_PATTERN = /^[a-z0-9_]{1,512}$/;
-export const WHATSAPP_LANGUAGE_PATTERN = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
-export const WHATSAPP_LANGUAGE_DEFAULT = 'en';
-export const ALERT_CHANNEL_LIST_MAX = 20;
-export const WEBHOOK_URL_MAX = 500;
-export const ALERT_CHANNEL_NAME_MAX = 80;
-export const ALERT_CHANNEL_RATE = { min: 1, max: 600 } as const;
 
 /** Each kind's settings; a setting of another kind is refused, not silently dropped. */
 export const ALERT_CHANNEL_SETTINGS: {

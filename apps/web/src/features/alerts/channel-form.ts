@@ -1,5 +1,16 @@
+// The API's own rules (the contracts'), checked here first so a mistake shows on its field.
 import {
+  ALERT_CHANNEL_LIST_MAX,
+  ALERT_CHANNEL_NAME_MAX,
+  ALERT_CHANNEL_RATE,
   ALERT_CHANNEL_RATE_DEFAULT,
+  TELEGRAM_BOT_TOKEN_PATTERN,
+  TELEGRAM_CHAT_ID_PATTERN,
+  WEBHOOK_URL_MAX,
+  WHATSAPP_LANGUAGE_PATTERN,
+  WHATSAPP_PHONE_NUMBER_ID_PATTERN,
+  WHATSAPP_RECIPIENT_PATTERN,
+  WHATSAPP_TEMPLATE_PATTERN,
   parseInteger,
   type AlertChannel,
   type AlertChannelInput,
@@ -26,12 +37,6 @@ export interface ChannelFormValues {
 
 export type ChannelFormField = keyof ChannelFormValues;
 export type ChannelFormErrors = Partial<Record<ChannelFormField, string>>;
-
-export const CHANNEL_NAME_MAX = 80;
-/** At most this many chat ids or recipients. */
-export const CHANNEL_LIST_MAX = 20;
-const WEBHOOK_URL_MAX = 500;
-export const CHANNEL_RATE = { min: 1, max: 600 } as const;
 
 /** What the secret is called for each kind. */
 export const SECRET_LABELS: Record<AlertChannelKind, string> = {
@@ -71,20 +76,12 @@ export function splitList(items: readonly string[]): string[] {
   return out;
 }
 
-// The API's rules (apps/api alert-validation.ts), checked here first so a mistake shows on its field.
-/** A Telegram chat: a user or group id (groups and channels are negative), or a public `@channel`. */
-const TELEGRAM_CHAT = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
-const TELEGRAM_BOT_TOKEN = /^\d{3,12}:[A-Za-z0-9_-]{20,60}$/;
-const WHATSAPP_PHONE_NUMBER_ID = /^\d{5,20}$/;
-/** A WhatsApp recipient: the number in international form, digits only (E.164 without the +). */
-const WHATSAPP_NUMBER = /^\d{8,15}$/;
-const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
-const LANGUAGE_CODE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
-
 /** Why a typed secret would be refused, or null (a blank one is `channelFormErrors`' business). */
 export function secretProblem(kind: AlertChannelKind, secret: string): string | null {
   if (kind === 'telegram')
-    return TELEGRAM_BOT_TOKEN.test(secret) ? null : 'A bot token looks like 123456789:AAH… (from @BotFather)';
+    return TELEGRAM_BOT_TOKEN_PATTERN.test(secret)
+      ? null
+      : 'A bot token looks like 123456789:AAH… (from @BotFather)';
   if (kind === 'whatsapp')
     return secret.length >= 20 && secret.length <= 500 && /^[\x21-\x7e]+$/.test(secret)
       ? null
@@ -105,9 +102,10 @@ const isHttpUrl = (text: string): boolean => {
 export function channelFormErrors(v: ChannelFormValues, editing: boolean): ChannelFormErrors {
   const e: ChannelFormErrors = {};
   if (!v.name.trim()) e.name = 'Please enter a name for the channel';
-  else if (v.name.trim().length > CHANNEL_NAME_MAX) e.name = `At most ${CHANNEL_NAME_MAX} characters`;
-  if (parseInteger(v.ratePerMinute, CHANNEL_RATE.min, CHANNEL_RATE.max) === null)
-    e.ratePerMinute = `Messages a minute, from ${CHANNEL_RATE.min} to ${CHANNEL_RATE.max}`;
+  else if (v.name.trim().length > ALERT_CHANNEL_NAME_MAX)
+    e.name = `At most ${ALERT_CHANNEL_NAME_MAX} characters`;
+  if (parseInteger(v.ratePerMinute, ALERT_CHANNEL_RATE.min, ALERT_CHANNEL_RATE.max) === null)
+    e.ratePerMinute = `Messages a minute, from ${ALERT_CHANNEL_RATE.min} to ${ALERT_CHANNEL_RATE.max}`;
   const secret = v.secret.trim();
   if (!secret) {
     if (!editing) e.secret = `Please enter the ${SECRET_LABELS[v.kind].toLowerCase()}`;
@@ -117,23 +115,25 @@ export function channelFormErrors(v: ChannelFormValues, editing: boolean): Chann
   }
   const deviceIds = v.useDeviceIds && usesDeviceIds(v.kind);
   if (v.kind === 'telegram') {
-    const bad = v.chatIds.find((id) => !TELEGRAM_CHAT.test(id));
-    if (v.chatIds.length > CHANNEL_LIST_MAX) e.chatIds = `At most ${CHANNEL_LIST_MAX} chat ids`;
+    const bad = v.chatIds.find((id) => !TELEGRAM_CHAT_ID_PATTERN.test(id));
+    if (v.chatIds.length > ALERT_CHANNEL_LIST_MAX) e.chatIds = `At most ${ALERT_CHANNEL_LIST_MAX} chat ids`;
     else if (bad) e.chatIds = `“${bad}” is not a chat id (a number like -1001234567890, or @channel)`;
     else if (!v.chatIds.length && !deviceIds)
       e.chatIds = "Add a chat id, or send to each OLT's own Telegram id";
   } else if (v.kind === 'whatsapp') {
-    if (!WHATSAPP_PHONE_NUMBER_ID.test(v.phoneNumberId.trim()))
+    if (!WHATSAPP_PHONE_NUMBER_ID_PATTERN.test(v.phoneNumberId.trim()))
       e.phoneNumberId = 'The sending number’s id from the WhatsApp Business settings (digits)';
-    const bad = v.recipients.find((n) => !WHATSAPP_NUMBER.test(n));
-    if (v.recipients.length > CHANNEL_LIST_MAX) e.recipients = `At most ${CHANNEL_LIST_MAX} recipients`;
+    const bad = v.recipients.find((n) => !WHATSAPP_RECIPIENT_PATTERN.test(n));
+    if (v.recipients.length > ALERT_CHANNEL_LIST_MAX)
+      e.recipients = `At most ${ALERT_CHANNEL_LIST_MAX} recipients`;
     else if (bad)
       e.recipients = `“${bad}” is not a number in international form, digits only (e.g. 8801712345678)`;
     else if (!v.recipients.length && !deviceIds)
       e.recipients = "Add a recipient, or send to each OLT's own WhatsApp id";
-    if (!TEMPLATE_NAME.test(v.templateName.trim()))
+    if (!WHATSAPP_TEMPLATE_PATTERN.test(v.templateName.trim()))
       e.templateName = 'The approved template’s name (lower case letters, digits and _)';
-    if (!LANGUAGE_CODE.test(v.languageCode.trim())) e.languageCode = 'A language code such as en or en_US';
+    if (!WHATSAPP_LANGUAGE_PATTERN.test(v.languageCode.trim()))
+      e.languageCode = 'A language code such as en or en_US';
   } else if (!isHttpUrl(v.url)) e.url = 'An http:// or https:// address';
   else if (v.url.trim().length > WEBHOOK_URL_MAX) e.url = `At most ${WEBHOOK_URL_MAX} characters`;
   return e;

@@ -1,3 +1,4 @@
+import { WHATSAPP_TEMPLATE_PATTERN } from '@pondesk/contracts';
 import {
   ChannelSendError,
   type ChannelClient,
@@ -30,7 +31,6 @@ export const WHATSAPP_RETRYABLE_CODES: ReadonlySet<number> = new Set([
 ]);
 
 const PHONE_NUMBER_ID = /^\d{1,25}$/;
-const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const LANGUAGE_CODE = /^[a-z]{2,3}(_[A-Za-z]{2,4})?$/;
 
 export interface WhatsAppClientOptions {
@@ -95,7 +95,7 @@ export class WhatsAppClient implements ChannelClient {
       throw new ChannelSendError('The access token is empty or malformed', false);
     if (!phoneNumberId || !PHONE_NUMBER_ID.test(phoneNumberId))
       throw new ChannelSendError('The channel has no valid WhatsApp phone number id', false);
-    if (!templateName || !TEMPLATE_NAME.test(templateName))
+    if (!templateName || !WHATSAPP_TEMPLATE_PATTERN.test(templateName))
       throw new ChannelSendError(
         'The channel has no valid template name (lower-case letters, digits and underscores)',
         false,

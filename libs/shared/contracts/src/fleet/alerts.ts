@@ -196,6 +196,24 @@ export interface AlertChannelInput extends AlertChannelSettings {
 
 export const ALERT_CHANNEL_RATE_DEFAULT = 20;
 
+// What the API accepts in a channel; the web form checks the same before sending, and the worker takes an
+// OLT's or switch's own Telegram/WhatsApp id as a target only when it has these shapes.
+
+/** A Telegram chat: a user or group id (groups and channels are negative), or a public `@channel`. */
+export const TELEGRAM_CHAT_ID_PATTERN = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
+export const TELEGRAM_BOT_TOKEN_PATTERN = /^\d{3,12}:[A-Za-z0-9_-]{20,60}$/;
+export const WHATSAPP_PHONE_NUMBER_ID_PATTERN = /^\d{5,20}$/;
+/** A WhatsApp recipient: the number in international form, digits only (E.164 without the +). */
+export const WHATSAPP_RECIPIENT_PATTERN = /^\d{8,15}$/;
+export const WHATSAPP_TEMPLATE_PATTERN = /^[a-z0-9_]{1,512}$/;
+export const WHATSAPP_LANGUAGE_PATTERN = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
+export const WHATSAPP_LANGUAGE_DEFAULT = 'en';
+/** Chat ids or recipients of one channel at most. */
+export const ALERT_CHANNEL_LIST_MAX = 20;
+export const WEBHOOK_URL_MAX = 500;
+export const ALERT_CHANNEL_NAME_MAX = 80;
+export const ALERT_CHANNEL_RATE = { min: 1, max: 600 } as const;
+
 export type AlertState = 'firing' | 'resolved';
 export type AlertDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 /** Which message a delivery carries: the alert itself or its recovery. */

@@ -3,12 +3,13 @@ import { ApiPropertyOptional, PartialType, type ApiPropertyOptions } from '@nest
 import { Allow } from 'class-validator';
 import {
   ALERT_CHANNEL_KINDS,
+  ALERT_CHANNEL_NAME_MAX,
+  ALERT_CHANNEL_RATE,
   ALERT_CHANNEL_RATE_DEFAULT,
   type AlertChannelInput,
   type AlertChannelKind,
 } from '@pondesk/contracts';
 import { IsFlag, IsInteger, IsOneOf, IsShortString } from '../../../common/validation/validation.decorators';
-import { ALERT_CHANNEL_NAME_MAX, ALERT_CHANNEL_RATE } from '../alert-validation';
 
 /**
  * A setting of one kind of channel: accepted here, checked against the channel's kind by

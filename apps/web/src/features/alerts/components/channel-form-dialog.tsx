@@ -15,6 +15,8 @@ import {
 import {
   ALERT_CHANNEL_KINDS,
   ALERT_CHANNEL_KIND_LABELS,
+  ALERT_CHANNEL_NAME_MAX,
+  ALERT_CHANNEL_RATE,
   type AlertChannel,
   type AlertChannelKind,
 } from '@pondesk/contracts';
@@ -22,8 +24,6 @@ import { fieldErrorsOf, messageOf } from '../../../shared/ui/errors';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import {
-  CHANNEL_NAME_MAX,
-  CHANNEL_RATE,
   SECRET_LABELS,
   channelFormErrors,
   channelFormFrom,
@@ -148,7 +148,9 @@ export function ChannelFormDialog({
                 {...field('name', 'Name')}
                 required
                 autoFocus
-                slotProps={{ htmlInput: { 'data-testid': 'channel-name', maxLength: CHANNEL_NAME_MAX } }}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'channel-name', maxLength: ALERT_CHANNEL_NAME_MAX },
+                }}
               />
             </Grid>
             <Grid size={12}>
@@ -244,8 +246,8 @@ export function ChannelFormDialog({
                 slotProps={{
                   htmlInput: {
                     'data-testid': 'channel-ratePerMinute',
-                    min: CHANNEL_RATE.min,
-                    max: CHANNEL_RATE.max,
+                    min: ALERT_CHANNEL_RATE.min,
+                    max: ALERT_CHANNEL_RATE.max,
                   },
                   input: { endAdornment: <InputAdornment position="end">/ min</InputAdornment> },
                 }}
