@@ -1,8 +1,9 @@
-// The demo's alert channels: local fakes of the Telegram Bot API and the WhatsApp Cloud API and a webhook
-// receiver, on loopback, so 'Send test' and alerts go somewhere one can look at. Started by demo.mjs, which
-// reads the line `alert fakes: {json}` and points TELEGRAM_API_URL / WHATSAPP_API_URL at them.
+// The demo's outside services, faked on loopback: the Telegram Bot API, the WhatsApp Cloud API and a webhook
+// receiver (so 'Send test' and alerts go somewhere one can look at), and bKash's tokenized checkout with a
+// page where one approves or cancels a payment. Started by demo.mjs, which reads the line
+// `alert fakes: {json}` and points TELEGRAM_API_URL / WHATSAPP_API_URL / BKASH_BASE_URL at them.
 //   node tools/run-ts.cjs tools/demo/alert-fakes.ts [--port <first port>]
-import { FakeTelegram, FakeWebhookReceiver, FakeWhatsApp } from '@pondesk/server-testing';
+import { FakeBkash, FakeTelegram, FakeWebhookReceiver, FakeWhatsApp } from '@pondesk/server-testing';
 
 /** Stable ports when free, so a webhook channel saved in one demo run still reaches the receiver in the next. */
 const FIRST_PORT = 18_981;
@@ -23,11 +24,20 @@ async function main(): Promise<void> {
   const webhook = await onPort(first + 2, (port) =>
     FakeWebhookReceiver.start({ port, path: '/hooks/pondesk' }),
   );
+  const bkash = await onPort(first + 3, (port) => FakeBkash.start({ port }));
   process.stdout.write(
-    `alert fakes: ${JSON.stringify({ telegram: telegram.url, whatsapp: whatsapp.url, webhook: webhook.url })}\n`,
+    `alert fakes: ${JSON.stringify({
+      telegram: telegram.url,
+      whatsapp: whatsapp.url,
+      webhook: webhook.url,
+      bkash: bkash.baseUrl,
+      bkashOrigin: bkash.origin,
+    })}\n`,
   );
   const stop = () => {
-    void Promise.all([telegram.stop(), whatsapp.stop(), webhook.stop()]).finally(() => process.exit(0));
+    void Promise.all([telegram.stop(), whatsapp.stop(), webhook.stop(), bkash.stop()]).finally(() =>
+      process.exit(0),
+    );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

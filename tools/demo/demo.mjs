@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_USER, connectSimRouters, readSimMikrotiks, seedDemo, seedMonitoring } from './seed-demo.mjs';
+import { seedBilling } from './seed-billing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -252,6 +253,19 @@ const alertFakes = await new Promise((resolve) => {
 if (alertFakes) {
   if (process.env.TELEGRAM_API_URL === undefined) env.TELEGRAM_API_URL = alertFakes.telegram;
   if (process.env.WHATSAPP_API_URL === undefined) env.WHATSAPP_API_URL = alertFakes.whatsapp;
+  // Pay Now goes to the fake bKash (its merchant's credentials) unless a real merchant is set in the shell.
+  if (process.env.BKASH_APP_KEY === undefined && alertFakes.bkash) {
+    Object.assign(env, {
+      BKASH_BASE_URL: alertFakes.bkash,
+      BKASH_APP_KEY: 'fake-app-key',
+      BKASH_APP_SECRET: 'fake-app-secret',
+      BKASH_USERNAME: 'fake-merchant',
+      BKASH_PASSWORD: 'fake-merchant-password',
+      // The customer comes back from the checkout page within seconds; settle the ones who do not soon.
+      BKASH_RECONCILE_AFTER_MS: '30000',
+    });
+  }
+  env.APP_ORIGIN ??= url;
 } else process.stderr.write('\n⚠ The alert channel fakes did not start: alerts go to the real APIs.\n');
 
 process.stdout.write('\n▶ Starting the API and the worker\n');
@@ -332,6 +346,18 @@ if (!shuttingDown) {
       process.stderr.write(`\n⚠ IP monitor and POPs not seeded: ${error.message}\n`);
     }
   }
+  let billing = '';
+  if (!shuttingDown) {
+    try {
+      const b = await seedBilling(`http://127.0.0.1:${port}`, {
+        username: env.PLATFORM_ADMIN_USERNAME || 'platform',
+        password: env.PLATFORM_ADMIN_PASSWORD,
+      });
+      billing = `  Billing: ${b.packages} packages on /package-list (the platform admin edits them on /platform/catalogue).\n`;
+    } catch (error) {
+      process.stderr.write(`\n⚠ Billing catalogue and content not seeded: ${error.message}\n`);
+    }
+  }
   let alertsLine = '';
   if (alertFakes) {
     const faked = [
@@ -341,6 +367,8 @@ if (!shuttingDown) {
     if (faked.length)
       alertsLine += `  Alerts: Telegram and WhatsApp messages go to local fakes (any well-formed token, chat id or number): ${faked.join(' · ')}\n`;
     alertsLine += `  Webhook channels: a receiver at ${alertFakes.webhook} (what it got: ${alertFakes.webhook}/__fake/)\n`;
+    if (env.BKASH_BASE_URL === alertFakes.bkash)
+      alertsLine += `  Billing: Pay Now opens a fake bKash checkout page (approve or cancel there); payments at ${alertFakes.bkashOrigin}/__fake/\n`;
   }
   if (!shuttingDown) {
     process.stdout.write(
@@ -350,6 +378,7 @@ if (!shuttingDown) {
         seeded +
         routers +
         monitoring +
+        billing +
         alertsLine +
         `  API docs: ${url}/api/docs · health: ${url}/api/v1/health\n  Press Ctrl+C to stop.\n\n`,
     );

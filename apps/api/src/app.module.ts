@@ -37,6 +37,10 @@ import { TenantsModule } from './modules/tenants/tenants.module';
 import { UsersModule } from './modules/users/users.module';
 import { VpnModule } from './modules/vpn/vpn.module';
 import { AlertsModule } from './modules/alerts/alerts.module';
+import { BillingModule } from './modules/billing/billing.module';
+import { PlatformBillingModule } from './modules/platform-billing/platform-billing.module';
+import { ContentModule } from './modules/content/content.module';
+import { BillingExpiryModule } from './modules/billing-expiry/billing-expiry.module';
 
 /** Feature modules of the API; infrastructure is wired in `AppModule.forRoot`. */
 export const FEATURE_MODULES = [
@@ -64,6 +68,10 @@ export const FEATURE_MODULES = [
   RouterLiveModule,
   VpnModule,
   AlertsModule,
+  BillingModule,
+  PlatformBillingModule,
+  ContentModule,
+  BillingExpiryModule,
 ];
 
 @Module({})

@@ -43,8 +43,9 @@ export function trustProxySetting(value: string | undefined): boolean | number |
 
 /**
  * Security headers on every answer. The web app passes this CSP: its scripts, fonts and images are its
- * own files; MUI (emotion) injects style elements, hence 'unsafe-inline' for styles only; the socket is
- * same-origin. HSTS only on requests that arrived over TLS (directly or via a trusted proxy).
+ * own files, except the photos of the platform's 'other services', which the platform administrator may
+ * link from any https address; MUI (emotion) injects style elements, hence 'unsafe-inline' for styles only;
+ * the socket is same-origin. HSTS only on requests that arrived over TLS (directly or via a trusted proxy).
  */
 export function securityHeaders() {
   const headers = helmet({
@@ -54,7 +55,7 @@ export function securityHeaders() {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

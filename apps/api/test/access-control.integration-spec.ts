@@ -5,6 +5,7 @@ import { ApiClient, registerAccount, unique, userWithCodes, type TestAccount } f
 import { DataSource } from 'typeorm';
 import {
   createTenantAlertRows,
+  createTenantBillingRows,
   createTenantMonitorRows,
   createTenantOlt,
   createTenantOnu,
@@ -80,6 +81,8 @@ describe('access control on every route', () => {
     alertChannelId: '',
     alertSilenceId: '',
     alertId: '',
+    invoiceId: '',
+    paymentAttemptId: '',
   };
   const bodies: Record<string, unknown> = {};
 
@@ -166,6 +169,8 @@ describe('access control on every route', () => {
     a.switchPortId = port.id;
     // An alert channel, a silence of the OLT and an alert about it.
     Object.assign(a, await createTenantAlertRows(client, api.app.get(DataSource), tenantA, a.oltId));
+    // A due invoice of the OLT and a bKash payment attempt of it.
+    Object.assign(a, await createTenantBillingRows(client, api.app.get(DataSource), tenantA, a.oltId));
     const platform = await client.post<AuthResponse>('/auth/login', {
       username: 'platform',
       password: 'platform-pass-123',
@@ -215,6 +220,8 @@ describe('access control on every route', () => {
       '/api/v1/alerts/channels/{id}': a.alertChannelId,
       '/api/v1/alerts/silences/{id}': a.alertSilenceId,
       '/api/v1/alerts/{id}': a.alertId,
+      '/api/v1/billing/invoices/{id}': a.invoiceId,
+      '/api/v1/billing/payments/{id}': a.paymentAttemptId,
     };
     let known = true;
     const path = op.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
@@ -253,6 +260,10 @@ describe('access control on every route', () => {
         'GET /api/v1/shared/onus',
         'GET /api/v1/shared/onus/filters',
         'GET /api/v1/shared/view',
+        // bKash sends the payer's browser back here; the payment is confirmed with bKash, never trusted.
+        'GET /api/v1/billing/bkash/callback',
+        // Terms and company links for the sign-in and sign-up pages: the platform's, no tenant data.
+        'GET /api/v1/content/public',
       ].sort(),
     );
   });
@@ -340,6 +351,8 @@ describe('access control on every route', () => {
       a.switchPortId,
       a.alertChannelId,
       a.alertSilenceId,
+      a.invoiceId,
+      a.paymentAttemptId,
       tenantA.auth.user.id,
     ];
     const failures: string[] = [];
@@ -348,6 +361,8 @@ describe('access control on every route', () => {
       if (key === 'POST /api/v1/auth/logout') continue; // would end B's session; logout names no row
       // A rule is named by its kind, and every tenant has one of each: B's PUT saves B's own rule.
       if (key === 'PUT /api/v1/alerts/rules/{kind}') continue;
+      // Update events are the platform's, shown to every tenant: B marking one seen records B's own view.
+      if (key === 'POST /api/v1/content/events/{id}/seen') continue;
       if (!op.path.includes('{')) {
         if (op.method !== 'GET') continue; // creates and own-profile writes name no other tenant's row
         const res = await client.get(op.path, tenantB.token);

@@ -12,6 +12,7 @@ import {
   type RunningWorker,
   type TestAccount,
 } from '@pondesk/server-testing';
+import { offerOltPackages } from './support/billing-catalogue';
 import { startApi, type RunningApi } from './support/test-app';
 
 /**
@@ -88,6 +89,7 @@ describe('device secrets and device targets', () => {
     ]);
     db = createDataSource(process.env.DATABASE_URL!);
     await db.initialize();
+    await offerOltPackages(db, ['EPON 4 port', 'x']);
     client = new ApiClient(api.url);
     strictClient = new ApiClient(strictApi.url);
     admin = await registerAccount(client, 'devtgt');

@@ -264,7 +264,8 @@ describe('malformed input on every operation of the OpenAPI document', () => {
       ['NUL byte', NUL, false],
       ['lone surrogate', LONE_SURROGATE, false],
       ['null', null, s.nullable === true],
-      ['overlong string', OVERLONG, false],
+      // 10,000 characters: too long for every field but long texts (the platform's terms).
+      ['overlong string', OVERLONG, (s.maxLength ?? 0) >= OVERLONG.length],
       ['huge number 1e308', 1e308, false],
       ['huge number 2**63', 2 ** 63, false],
       ['negative', -1, numeric && (s.minimum === undefined || s.minimum < 0)],

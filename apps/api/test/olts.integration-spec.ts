@@ -9,6 +9,7 @@ import {
   startWorker,
   type RunningWorker,
 } from '@pondesk/server-testing';
+import { offerOltPackages } from './support/billing-catalogue';
 import { startApi, type RunningApi } from './support/test-app';
 
 interface Session {
@@ -64,6 +65,7 @@ describe('OLT fleet API', () => {
     ]);
     db = createDataSource(process.env.DATABASE_URL!);
     await db.initialize();
+    await offerOltPackages(db, ['EPON 4 port']);
     const client = new ApiClient(base.url);
     const session = async (prefix: string): Promise<Session> => {
       const account = await registerAccount(client, prefix);

@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import type {
-  SwitchCatalogue,
-  SwitchCheckResponse,
-  SwitchList,
-  SwitchOption,
-  SwitchPortHistory,
-  SwitchPortList,
-  SwitchRow,
+import {
+  addDaysToDay,
+  billingDay,
+  type SwitchCatalogue,
+  type SwitchCheckResponse,
+  type SwitchList,
+  type SwitchOption,
+  type SwitchPortHistory,
+  type SwitchPortList,
+  type SwitchRow,
 } from '@pondesk/contracts';
 import { portSortName } from '@pondesk/server-database';
 import { QueueName, switchPollSchedulerId } from '@pondesk/server-queue';
@@ -24,6 +26,7 @@ import {
   type RunningWorker,
   type TestAccount,
 } from '@pondesk/server-testing';
+import { offerOltPackages } from './support/billing-catalogue';
 import { startApi, type RunningApi } from './support/test-app';
 
 type ErrorBody = { message: string; code?: string; fields: { field: string; message: string }[] };
@@ -86,6 +89,7 @@ describe('switches API', () => {
     api = await startApi();
     client = new ApiClient(api.url);
     db = api.app.get(DataSource);
+    await offerOltPackages(db, ['Gold']);
     queue = api.app.get<Queue>(getQueueToken(QueueName.SwitchPoll));
     [a, b] = await Promise.all([registerAccount(client, 'swa'), registerAccount(client, 'swb')]);
     [oltA, oltB] = await Promise.all([
@@ -160,6 +164,7 @@ describe('switches API', () => {
         billingPackage: null,
         expiresOn: null,
         expireStatus: 'active',
+        expiryState: 'active',
         status: 'unknown',
         portCount: 0,
         alertPortCount: 0,
@@ -256,14 +261,15 @@ describe('switches API', () => {
 
     it('lists the switches with counts, search, sort and the expiry status', async () => {
       const second = await addSwitch(a, { name: 'banani access', ip: '127.0.0.65', brand: 'cisco' });
-      // Billing writes the expiry; here, directly: yesterday is expired, today still active.
-      await db.query(`UPDATE switch SET expires_on = current_date - 1 WHERE id = $1`, [second.id]);
-      await db.query(`UPDATE switch SET expires_on = current_date WHERE id = $1`, [sw.id]);
+      // Billing writes the expiry; here, directly: yesterday (a Dhaka day) is expired, today still active.
+      const today = billingDay();
+      await db.query(`UPDATE switch SET expires_on = $2 WHERE id = $1`, [second.id, addDaysToDay(today, -1)]);
+      await db.query(`UPDATE switch SET expires_on = $2 WHERE id = $1`, [sw.id, today]);
       const list = await client.get<SwitchList>('/switches', a.token);
       expect(list.status).toBe(200);
-      expect(list.body.items.map((s) => [s.name, s.expireStatus])).toEqual([
-        ['banani access', 'expired'],
-        ['Uttara core switch', 'active'],
+      expect(list.body.items.map((s) => [s.name, s.expireStatus, s.expiryState])).toEqual([
+        ['banani access', 'expired', 'grace'],
+        ['Uttara core switch', 'active', 'expiring'],
       ]);
       expect(list.body.counts).toEqual({ total: 2, online: 0, offline: 0, expired: 1 });
       expect(list.body).toMatchObject({ total: 2, page: 1, pageSize: 20 });

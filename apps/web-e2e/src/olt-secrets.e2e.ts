@@ -59,8 +59,6 @@ describe('Edit OLT: stored secrets follow an address change only when typed agai
         telnetPort: port,
         username: 'admin',
         password: 'stored-password',
-        billingPackage: 'EPON 4 port',
-        billingMonths: 1,
         pollIntervalSeconds: 3600,
       },
     });

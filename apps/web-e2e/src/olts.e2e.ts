@@ -3,7 +3,10 @@ import type { Browser } from 'playwright-core';
 import { SimulatorProcess, type SimDeviceInfo } from '@pondesk/server-testing';
 import { launchBrowser, openPage } from './support';
 import { newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
+import { chooseOltBilling, ensureOltPackage } from './pages/billing';
 import { choose, submitAddOlt } from './pages/olts';
+
+const BILLING_PACKAGE = 'EPON 4 port';
 
 // Adding an OLT waits for its first real poll, which shares the machine with the rest of the suite.
 jest.setTimeout(120000);
@@ -29,6 +32,8 @@ describe('OLT fleet in the browser', () => {
     await new Promise<void>((r) => mikrotik.listen(0, '127.0.0.1', r));
     mikrotikPort = (mikrotik.address() as { port: number }).port;
     browser = await launchBrowser();
+    // Add OLT's billing offers the catalogue's packages: the platform administrator's, added once.
+    await ensureOltPackage(BILLING_PACKAGE);
   });
 
   afterAll(async () => {
@@ -57,8 +62,7 @@ describe('OLT fleet in the browser', () => {
     await choose(page, 'Mode', 'EPON');
     await page.getByLabel('SNMP Port').fill(String(device.snmpPort));
     await page.getByLabel('SNMP Community').fill(device.community);
-    await page.getByLabel('Billing package').fill('EPON 4 port');
-    await page.getByLabel('Months').fill('3');
+    await chooseOltBilling(page, BILLING_PACKAGE, '3 Months');
 
     await page.locator('[data-testid="port-check-olt"][data-state="open"]').waitFor({ timeout: 15000 });
     await page.locator('[data-testid="port-check-mikrotik"][data-state="open"]').waitFor({ timeout: 15000 });

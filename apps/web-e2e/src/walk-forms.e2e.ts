@@ -3,8 +3,11 @@ import { HOST_MESSAGE, Permission, type OltList } from '@pondesk/contracts';
 import { launchBrowser, openPage } from './support';
 import { expectToast, newAccount, registerByApi, signIn, waitForPath } from './pages/identity';
 import { api } from './pages/monitoring';
+import { chooseOltBilling, ensureOltPackage } from './pages/billing';
 import { choose, submitAddOlt } from './pages/olts';
 import { countLoginPosts, failSignIns, openPort, roleWithUser } from './pages/walk-forms';
+
+const BILLING_PACKAGE = 'EPON 4 port';
 
 // Real sign-ins (argon2id) and port checks through the worker; give each walk room.
 jest.setTimeout(120000);
@@ -13,6 +16,8 @@ describe('forms an operator meets first', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
+    // Add OLT's billing offers the catalogue's packages: the platform administrator's, added once.
+    await ensureOltPackage(BILLING_PACKAGE);
   });
   afterAll(() => browser?.close());
 
@@ -82,8 +87,7 @@ describe('forms an operator meets first', () => {
       await choose(page, 'Brand', 'V-SOL');
       await choose(page, 'Mode', 'EPON');
       await page.getByLabel('SNMP Community').fill('public');
-      await page.getByLabel('Billing package').fill('EPON 4 port');
-      await page.getByLabel('Months').fill('3');
+      await chooseOltBilling(page, BILLING_PACKAGE, '3 Months');
       await page.locator('[data-testid="port-check-olt"][data-state="open"]').waitFor({ timeout: 15000 });
       await submitAddOlt(page);
       // Its details say there is no MikroTik rather than showing empty fields.

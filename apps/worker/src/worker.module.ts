@@ -16,6 +16,7 @@ import {
 import { AlertDispatcher } from './alerts/alert-dispatcher.service';
 import { AlertEngine } from './alerts/alert-engine.service';
 import { AlertTestService } from './alerts/alert-test.service';
+import { BkashReconciler } from './billing/bkash-reconciler.service';
 import { ChannelClients } from './alerts/channels/channel-clients';
 import { SignalTrendsService } from './alerts/signal-trends.service';
 import { HeartbeatService } from './heartbeat/heartbeat.service';
@@ -115,6 +116,7 @@ export class WorkerModule {
         ChannelClients,
         AlertDispatcher,
         AlertEngine,
+        BkashReconciler,
         ...JOB_HANDLER_SERVICES,
       ],
       exports: [EventPublisher],

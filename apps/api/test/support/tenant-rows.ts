@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ApiClient, TestAccount } from '@pondesk/server-testing';
 
@@ -21,8 +22,6 @@ export async function createTenantOlt(client: ApiClient, owner: TestAccount): Pr
       mikrotikHost: '10.99.0.2',
       mikrotikPort: 8728,
       mikrotikPassword: 'access-control-mk',
-      billingPackage: 'EPON 4 port',
-      billingMonths: 1,
     },
     owner.token,
   );
@@ -111,4 +110,36 @@ export async function createTenantAlertRows(
     [owner.auth.user.tenantId, oltId],
   );
   return { alertChannelId, alertSilenceId, alertId: alert.id };
+}
+
+/**
+ * A due invoice of the tenant's OLT (issued through the API, with an OLT package offered for it) and a bKash
+ * payment attempt of it (bKash writes those through the callback; here, directly).
+ */
+export async function createTenantBillingRows(
+  client: ApiClient,
+  db: DataSource,
+  owner: TestAccount,
+  oltId: string,
+): Promise<{ invoiceId: string; paymentAttemptId: string }> {
+  const [pkg]: { id: string }[] = await db.query(
+    `INSERT INTO billing_package (kind, name, port_count, olt_modes, description, monthly_price_poisha)
+     VALUES ('olt', 'Access control package', 4, 'EPON', '', 100000) RETURNING id`,
+  );
+  const [cycle]: { id: string }[] = await db.query('SELECT id FROM billing_cycle WHERE months = 1');
+  const invoice = await client.post<{ id: string; invoiceNo: string; amountPoisha: number }>(
+    '/billing/invoices',
+    { packageId: pkg.id, cycleId: cycle.id, targetType: 'olt', targetId: oltId },
+    owner.token,
+  );
+  if (invoice.status !== 201)
+    throw new Error(`POST /billing/invoices failed: ${invoice.status} ${JSON.stringify(invoice.body)}`);
+  // Offered only for this invoice: other files' catalogues on this database stay as they expect.
+  await db.query('UPDATE billing_package SET active = false WHERE id = $1', [pkg.id]);
+  const [attempt]: { id: string }[] = await db.query(
+    `INSERT INTO bkash_payment (merchant_id, tenant_id, invoice_id, merchant_invoice_number, amount_poisha, state, payer_reference)
+     VALUES ('platform', $1, $2, $3, $4, 'created', 'access-control') RETURNING id::text AS id`,
+    [owner.auth.user.tenantId, invoice.body.id, `${randomUUID()}-A1`, invoice.body.amountPoisha],
+  );
+  return { invoiceId: invoice.body.id, paymentAttemptId: attempt.id };
 }

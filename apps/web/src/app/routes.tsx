@@ -8,6 +8,7 @@ import { prefetchDashboard } from '../features/dashboard/hooks';
 import { prefetchScanOlts } from '../shared/scans/hooks';
 import { GuestOnly, Loading, RequireAuth, RequireCode } from './shell/guards';
 import { homePath } from '../shared/navigation';
+import { RequirePlatformAdmin } from '../features/platform/components/require-platform-admin';
 
 type ScreenModule = { default: ComponentType };
 /**
@@ -36,7 +37,6 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
 
 const StatusPage = screen(() => import('../features/system/pages/status-page'));
 const ForbiddenPage = screen(() => import('../features/system/pages/forbidden-page'));
-const NotAvailablePage = lazy(() => import('../features/system/pages/not-available-page'));
 const DashboardPage = screen(() => import('../features/dashboard/pages/dashboard-page'));
 const ProfilePage = screen(() => import('../features/profile/pages/profile-page'));
 const UsersPage = screen(() => import('../features/users/pages/users-page'));
@@ -68,6 +68,11 @@ const PopLogPage = screen(() => import('../features/pops/pages/pop-log-page'));
 const PopAreaPage = screen(() => import('../features/pops/pages/pop-area-page'));
 const ServicePage = screen(() => import('../features/pops/pages/service-page'));
 const AlertsPage = screen(() => import('../features/alerts/pages/alerts-page'));
+const PlatformCataloguePage = screen(() => import('../features/platform/pages/catalogue-page'));
+const PlatformPaymentsPage = screen(() => import('../features/platform/pages/payments-page'));
+const PlatformContentPage = screen(() => import('../features/platform/pages/content-page'));
+const PackageListPage = screen(() => import('../features/billing/pages/package-list-page'));
+const PaymentResultPage = screen(() => import('../features/billing/pages/payment-result-page'));
 
 const page = (Page: ComponentType) => (
   <Suspense fallback={<Loading />}>
@@ -91,19 +96,18 @@ const screenRoute = (
   handle: { load: Page.load, code, prefetch } satisfies ScreenHandle,
 });
 
-/** A screen of a later piece of work: guarded like the real one, honest about its state. */
-const later = (title: string, code?: PermissionCode): ReactNode => {
-  const element = (
-    <Suspense fallback={<Loading />}>
-      <NotAvailablePage title={title} />
-    </Suspense>
-  );
-  return code ? guarded(code, element) : element;
-};
+/** A screen of the platform administrator alone; anyone else goes to /forbidden. */
+const platformRoute = (path: string, Page: Screen): RouteObject => ({
+  path,
+  element: <RequirePlatformAdmin>{page(Page)}</RequirePlatformAdmin>,
+  handle: { load: Page.load } satisfies ScreenHandle,
+});
 
 function Home() {
   const { user } = useSession();
-  return <Navigate to={homePath(user?.permissions ?? [])} replace />;
+  return (
+    <Navigate to={homePath(user?.permissions ?? [], { platformAdmin: user?.isPlatformAdmin })} replace />
+  );
 }
 
 /** The route table of spec 1 §2 (codes in brackets there); the server enforces the same codes. */
@@ -155,7 +159,13 @@ export const protectedRoutes: RouteObject[] = [
   screenRoute('/pop-area', PopAreaPage, Permission.PopArea),
   screenRoute('/service', ServicePage, Permission.Service),
   screenRoute('/alerts', AlertsPage, Permission.Alerts),
-  { path: '/package-list', element: later('Our Packages', Permission.PackageList) },
+  screenRoute('/package-list', PackageListPage, Permission.PackageList),
+  // bKash's checkout sends the browser back here; any signed-in user of the tenant may read the outcome.
+  screenRoute('/billing/result', PaymentResultPage),
+
+  platformRoute('/platform/catalogue', PlatformCataloguePage),
+  platformRoute('/platform/payments', PlatformPaymentsPage),
+  platformRoute('/platform/content', PlatformContentPage),
 
   // Any unmatched path shows the dashboard screen.
   screenRoute('*', DashboardPage, Permission.Dashboard, prefetchDashboard),

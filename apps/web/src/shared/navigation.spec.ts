@@ -37,3 +37,10 @@ describe('homePath', () => {
     expect(homePath([])).toBe('/profile');
   });
 });
+
+describe('the platform administrator', () => {
+  it('lands on the catalogue, not on a profile it does not have', () => {
+    expect(homePath([], { platformAdmin: true })).toBe('/platform/catalogue');
+    expect(homePath([], { platformAdmin: false })).toBe('/profile');
+  });
+});

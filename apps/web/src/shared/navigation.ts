@@ -67,11 +67,20 @@ export function buildNavigation(codes: readonly number[]): NavGroup[] {
   return groups;
 }
 
+/** The platform administrator's own screens (no permission code: only that account opens them). */
+export const PLATFORM_NAV: readonly { label: string; to: string }[] = [
+  { label: 'Catalogue', to: '/platform/catalogue' },
+  { label: 'Payments & Invoices', to: '/platform/payments' },
+  { label: 'Content', to: '/platform/content' },
+];
+
 /**
  * Where a user lands after signing in or on `/`: the dashboard when permitted, else the first item
- * of their sidebar, else their profile (a role without menus can still reach it).
+ * of their sidebar, else their profile (a role without menus can still reach it). The platform
+ * administrator holds no ISP codes and lands on the first platform screen.
  */
-export function homePath(codes: readonly number[]): string {
+export function homePath(codes: readonly number[], options: { platformAdmin?: boolean } = {}): string {
+  if (options.platformAdmin) return PLATFORM_NAV[0].to;
   if (codes.includes(Permission.Dashboard)) return '/dashboard';
   return buildNavigation(codes)[0]?.items[0]?.to ?? '/profile';
 }

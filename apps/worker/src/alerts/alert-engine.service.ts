@@ -30,6 +30,7 @@ import {
   switchPorts,
   type PassTally,
 } from './alert-sources';
+import { paymentsDue } from './payment-alerts';
 import { PeriodicTask } from './periodic-task';
 import { openAlert, resolveAlert, type NewAlert } from './alert-writer';
 
@@ -82,6 +83,7 @@ export type EnginePass = PassTally;
  *   While one is firing, its ONUs raise no alerts of their own.
  * - **ONU down** (off by default): one ONU down with a chosen reason for the rule's minimum duration.
  * - **OLT unreachable**: the health check took the OLT offline; resolves when it answers again.
+ * - **Payment due**: an OLT's or switch's package about to expire, then expired (`payment-alerts.ts`).
  * A condition that must hold a while first waits in `alert_pending`. An alert, its deliveries and the read
  * cursor are committed together: a worker that dies mid-pass leaves nothing half done, and the next pass
  * reads the same events again.
@@ -138,6 +140,7 @@ export class AlertEngine implements OnApplicationBootstrap, OnApplicationShutdow
       await switchPorts(m, rules, now, tally);
       await serverStates(m, rules, now, tally);
       await popStates(m, rules, now, tally);
+      await paymentsDue(m, rules, now, tally);
       await this.promote(m, rules, now, count);
       return tally;
     });

@@ -57,6 +57,14 @@ export const VPN_REQUIRED_VARIABLES = [
   'VPN_PUBLIC_ADDRESS',
 ] as const;
 
+/** The bKash merchant credentials: all four set turns online payment on; some of them only is an error. */
+export const BKASH_REQUIRED_VARIABLES = [
+  'BKASH_APP_KEY',
+  'BKASH_APP_SECRET',
+  'BKASH_USERNAME',
+  'BKASH_PASSWORD',
+] as const;
+
 /**
  * Secrets that were published (in `.env.example` or documentation) and so protect nothing. A process
  * refuses to start with any of them, in every environment.
@@ -256,6 +264,25 @@ export const envSchema = z.object({
   ),
   /** The concentrator's address as the ISPs' routers reach it (the command's `connect-to`). */
   VPN_PUBLIC_ADDRESS: unsetWhenEmpty(hostFromEnv.optional()),
+  /*
+   * bKash tokenized checkout (INTEGRATIONS §1): the platform operator's merchant account. Without the four
+   * credentials Pay Now says online payment is not configured. Tests and the demo point the base at the
+   * local fake; unset in tests, it is an address where nothing listens.
+   */
+  BKASH_BASE_URL: urlWithProtocol(['http', 'https']).default(
+    'https://tokenized.pay.bka.sh/v1.2.0-beta/tokenized/checkout/',
+  ),
+  BKASH_APP_KEY: unsetWhenEmpty(z.string().max(200, 'must be at most 200 characters').optional()),
+  BKASH_APP_SECRET: unsetWhenEmpty(z.string().max(200, 'must be at most 200 characters').optional()),
+  BKASH_USERNAME: unsetWhenEmpty(z.string().max(200, 'must be at most 200 characters').optional()),
+  BKASH_PASSWORD: unsetWhenEmpty(z.string().max(200, 'must be at most 200 characters').optional()),
+  /** How long create, query and refund may take; execute gets BKASH_EXECUTE_TIMEOUT_MS, then a query decides. */
+  BKASH_TIMEOUT_MS: intFromEnv(100, 120_000, 15_000),
+  BKASH_EXECUTE_TIMEOUT_MS: intFromEnv(100, 120_000, 30_000),
+  /** How often the worker queries bKash for attempts left open (0: never, in this process). */
+  BKASH_RECONCILE_INTERVAL_MS: intFromEnv(0, 3_600_000, 60_000),
+  /** An open attempt is queried once it is this old (the customer may still be on bKash's page until then). */
+  BKASH_RECONCILE_AFTER_MS: intFromEnv(0, 86_400_000, 120_000),
 });
 
 const UNREACHABLE_IN_TESTS = 'http://127.0.0.1:9';
@@ -278,6 +305,7 @@ function withTestDefaults(env: unknown): unknown {
     // Telegram and WhatsApp are never reached from a test.
     ...(vars.TELEGRAM_API_URL === undefined ? { TELEGRAM_API_URL: UNREACHABLE_IN_TESTS } : {}),
     ...(vars.WHATSAPP_API_URL === undefined ? { WHATSAPP_API_URL: UNREACHABLE_IN_TESTS } : {}),
+    ...(vars.BKASH_BASE_URL === undefined ? { BKASH_BASE_URL: UNREACHABLE_IN_TESTS } : {}),
   };
 }
 
@@ -300,6 +328,21 @@ export const checkedEnvSchema = z.preprocess(withTestDefaults, envSchema).superR
       message: `is required: VPN needs ${VPN_REQUIRED_VARIABLES.slice(0, -1).join(', ')} and ${VPN_REQUIRED_VARIABLES.at(-1)} together (missing: ${missing.join(', ')})`,
     });
   }
+  const bkashSet = BKASH_REQUIRED_VARIABLES.filter((name) => config[name] !== undefined);
+  if (bkashSet.length > 0 && bkashSet.length < BKASH_REQUIRED_VARIABLES.length) {
+    const missing = BKASH_REQUIRED_VARIABLES.filter((name) => config[name] === undefined);
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0]],
+      message: `is required: bKash needs ${BKASH_REQUIRED_VARIABLES.join(', ')} together (missing: ${missing.join(', ')})`,
+    });
+  }
+  if (bkashSet.length === BKASH_REQUIRED_VARIABLES.length && !config.APP_ORIGIN)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['APP_ORIGIN'],
+      message: "is required with bKash: the payment callback URL is built on the console's public origin",
+    });
   if (config.DEV_OUTBOX && config.TRUST_PROXY && config.TRUST_PROXY !== 'false')
     ctx.addIssue({
       code: 'custom',
@@ -341,5 +384,36 @@ export function vpnSettings(config: AppConfig): VpnSettings | null {
     profile: config.VPN_CONCENTRATOR_PROFILE ?? null,
     service: config.VPN_SERVICE,
     publicAddress,
+  };
+}
+
+/** The platform's bKash merchant, or null when online payment is off. Secrets: never logged. */
+export interface BkashSettings {
+  merchantId: string;
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+  username: string;
+  password: string;
+  timeoutMs: number;
+  executeTimeoutMs: number;
+  /** `<APP_ORIGIN>/api/v1/billing/bkash/callback` */
+  callbackUrl: string;
+}
+
+export function bkashSettings(config: AppConfig): BkashSettings | null {
+  const { BKASH_APP_KEY: appKey, BKASH_APP_SECRET: appSecret, BKASH_USERNAME: username } = config;
+  const password = config.BKASH_PASSWORD;
+  if (!appKey || !appSecret || !username || !password || !config.APP_ORIGIN) return null;
+  return {
+    merchantId: 'platform',
+    baseUrl: config.BKASH_BASE_URL,
+    appKey,
+    appSecret,
+    username,
+    password,
+    timeoutMs: config.BKASH_TIMEOUT_MS,
+    executeTimeoutMs: config.BKASH_EXECUTE_TIMEOUT_MS,
+    callbackUrl: new URL('/api/v1/billing/bkash/callback', config.APP_ORIGIN).toString(),
   };
 }

@@ -19,3 +19,4 @@ export * from './fakes/fake-http-server';
 export * from './fakes/fake-telegram';
 export * from './fakes/fake-whatsapp';
 export * from './fakes/fake-webhook-receiver';
+export * from './fakes/fake-bkash';

@@ -23,3 +23,5 @@ export * from './fleet/vpn';
 export * from './validation';
 export * from './forms';
 export * from './fleet/alerts';
+export * from './billing/billing';
+export * from './billing/content';

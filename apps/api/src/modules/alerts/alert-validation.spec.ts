@@ -61,6 +61,19 @@ describe('alert rule params', () => {
     ).toEqual(['params.minDeclineDbPerDay', 'params.horizonDays']);
     expect(ruleParamsOf('signal-degrading', { minDeclineDbPerDay: 2, horizonDays: 1 }).problems).toEqual([]);
   });
+
+  it('payment-due takes whole days from 1 to 30', () => {
+    expect(ruleParamsOf('payment-due', { daysBefore: 1 })).toEqual({
+      params: { daysBefore: 1 },
+      problems: [],
+    });
+    expect(ruleParamsOf('payment-due', { daysBefore: 30 }).problems).toEqual([]);
+    for (const daysBefore of [0, 31, 2.5, '3', null])
+      expect(fields(ruleParamsOf('payment-due', { daysBefore }).problems)).toEqual(['params.daysBefore']);
+    expect(fields(ruleParamsOf('payment-due', { daysBefore: 3, horizonDays: 3 }).problems)).toEqual([
+      'params.horizonDays',
+    ]);
+  });
 });
 
 describe('alert channel settings', () => {

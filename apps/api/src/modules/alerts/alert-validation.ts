@@ -2,6 +2,7 @@ import {
   ALERT_CHANNEL_LIST_MAX,
   ALERT_RULE_DEFAULTS,
   ONU_DOWN_REASONS,
+  PAYMENT_DUE_DAYS_BEFORE,
   TELEGRAM_BOT_TOKEN_PATTERN,
   TELEGRAM_CHAT_ID_PATTERN,
   WEBHOOK_URL_MAX,
@@ -47,6 +48,7 @@ export const ALERT_RULE_LIMITS: { readonly [K in AlertKind]: Readonly<Record<str
   'switch-port': {},
   'server-down': {},
   'pop-power': {},
+  'payment-due': { daysBefore: int(PAYMENT_DUE_DAYS_BEFORE.min, PAYMENT_DUE_DAYS_BEFORE.max) },
 };
 
 export const ALERT_MIN_DURATION_MAX_SECONDS = 86_400;

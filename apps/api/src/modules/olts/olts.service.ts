@@ -8,6 +8,8 @@ import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
   BOUND_SECRETS,
+  billingDay,
+  expiryState,
   secretsToReenter,
   type BoundSecret,
   type OltDetail,
@@ -15,8 +17,21 @@ import {
   type OltRow,
   type OltSecretTargets,
 } from '@pondesk/contracts';
+import {
+  InvoiceError,
+  findOfferedCycle,
+  findOfferedPackage,
+  issueInvoice,
+  offeredMonths,
+} from '@pondesk/server-billing';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@pondesk/server-config';
-import { BranchEntity, OltEntity, UserOltPermissionEntity } from '@pondesk/server-database';
+import {
+  BranchEntity,
+  OltEntity,
+  UserOltPermissionEntity,
+  type BillingCycleEntity,
+  type BillingPackageEntity,
+} from '@pondesk/server-database';
 import {
   POLL_JOB_OPTIONS,
   JobName,
@@ -37,7 +52,13 @@ import type { CreateOltDto } from './dto/create-olt.dto';
 import type { OltListQueryDto, OltSort } from './dto/olt-list-query.dto';
 import type { UpdateOltDto } from './dto/update-olt.dto';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
-import { OltErrorCode, branchNotFound, oltCodeTaken, oltNotFound } from './olts.exception';
+import {
+  OltErrorCode,
+  billingChoiceInvalid,
+  branchNotFound,
+  oltCodeTaken,
+  oltNotFound,
+} from './olts.exception';
 
 /**
  * Each sort is a list of whole SQL expressions, each ordered in the chosen direction with blanks last
@@ -54,7 +75,7 @@ const SORT_COLUMNS: Record<OltSort, readonly string[]> = {
   createdAt: ['o.created_at'],
 };
 
-function toRow(o: OltEntity, branchName: string | null): OltRow {
+function toRow(o: OltEntity, branchName: string | null, day = billingDay()): OltRow {
   return {
     id: o.id,
     code: o.code,
@@ -74,6 +95,8 @@ function toRow(o: OltEntity, branchName: string | null): OltRow {
     ponPortCount: o.ponPortCount,
     lastPolledAt: o.lastPolledAt?.toISOString() ?? null,
     lastError: o.lastError,
+    expiresOn: o.expiresOn,
+    expiryState: expiryState(o.expiresOn, day),
   };
 }
 
@@ -276,8 +299,8 @@ export class OltsService {
       mikrotikLogName: dto.mikrotikLogName ?? null,
       dataCollectionRatio: dto.dataCollectionRatio ?? null,
       dbAlertRange: dto.dbAlertRange ?? null,
-      billingPackage: dto.billingPackage ?? null,
-      billingMonths: dto.billingMonths ?? null,
+      billingPackage: null,
+      billingMonths: null,
       pollIntervalSeconds: Math.max(
         MIN_POLL_INTERVAL_SECONDS,
         dto.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS,
@@ -286,9 +309,30 @@ export class OltsService {
       updatedBy: actor.userId,
     });
     await this.targets.assertAllowed(deviceTargets(olt));
+    const billing = await this.billingChoice(dto);
+    if (billing) {
+      olt.billingPackage = billing.pkg.name;
+      olt.billingPackageId = billing.pkg.id;
+      olt.billingMonths = billing.cycle.months;
+    }
     const saved = await this.db.transaction(async (tx) => {
       if (!dto.code) olt.code = await nextCode(tx, actor.tenantId);
       const row = await tx.getRepository(OltEntity).save(olt);
+      // The chosen package's first invoice, due, in the OLT's own transaction: both or neither.
+      if (billing)
+        await issueInvoice(tx, {
+          tenantId: actor.tenantId,
+          userId: actor.userId,
+          packageId: billing.pkg.id,
+          cycleId: billing.cycle.id,
+          targetType: 'olt',
+          targetId: row.id,
+        }).catch((error: unknown) => {
+          // The package or cycle was withdrawn a moment ago.
+          if (error instanceof InvoiceError)
+            throw billingChoiceInvalid(error.field === 'cycleId' ? 'billingMonths' : 'billingPackage');
+          throw error;
+        });
       // Staff who may add OLTs but see only permitted ones would otherwise lose sight of what they add.
       if (!this.access.seesAll(actor))
         await tx.getRepository(UserOltPermissionEntity).insert({
@@ -434,6 +478,33 @@ export class OltsService {
       .getOne();
     if (!olt) throw oltNotFound();
     return olt;
+  }
+
+  /**
+   * Add OLT's billing: an offered OLT package (its id, or its name as on the card) and the months of an
+   * offered cycle, both or neither (an OLT added without billing is never billed).
+   */
+  private async billingChoice(
+    dto: CreateOltDto,
+  ): Promise<{ pkg: BillingPackageEntity; cycle: BillingCycleEntity } | null> {
+    const { billingPackage, billingMonths } = dto;
+    if (billingPackage === undefined && billingMonths === undefined) return null;
+    if (billingPackage === undefined || !billingPackage.trim()) throw billingChoiceInvalid('billingPackage');
+    if (billingMonths === undefined) throw billingChoiceInvalid('billingMonths');
+    const pkg = await findOfferedPackage(this.db.manager, 'olt', billingPackage);
+    if (!pkg)
+      throw billingChoiceInvalid('billingPackage', 'billingPackage must be one of the offered OLT packages');
+    const cycle = await findOfferedCycle(this.db.manager, billingMonths);
+    if (!cycle) {
+      const months = await offeredMonths(this.db.manager);
+      throw billingChoiceInvalid(
+        'billingMonths',
+        months.length
+          ? `billingMonths must be one of the offered months: ${months.join(', ')}`
+          : 'No billing months are offered',
+      );
+    }
+    return { pkg, cycle };
   }
 
   private async requireBranch(actor: TenantActor, branchId: string): Promise<void> {

@@ -23,6 +23,7 @@ import {
 } from '@pondesk/server-queue';
 import { actorName, type TenantActor } from '../../common/auth/actor';
 import { AuditService } from '../audit/audit.service';
+import { assertOltActionsAllowed } from '../billing-expiry/device-actions.policy';
 import { oltNotFound } from '../olts/olts.exception';
 import { DeviceJobsService } from '../../common/device-jobs/device-jobs.service';
 import { OltAccessService } from '../../common/olt-access/olt-access.service';
@@ -97,19 +98,29 @@ export class OnuActionsService {
   }
 
   private async pathsOf(oltId: string, tenantId: string): Promise<OltWritePaths> {
-    const olt = await this.olts.findOne({ where: { id: oltId, tenantId, show: true } });
-    if (!olt) throw oltNotFound();
+    const olt = await this.oltOf(oltId, tenantId);
     return planWrites(olt.brand, olt.mode, oltTransports(olt));
   }
 
-  /** Refuses, before anything is queued, a write with no path or an inferred one the operator did not accept. */
+  private async oltOf(oltId: string, tenantId: string): Promise<OltEntity> {
+    const olt = await this.olts.findOne({ where: { id: oltId, tenantId, show: true } });
+    if (!olt) throw oltNotFound();
+    return olt;
+  }
+
+  /**
+   * Refuses, before anything is queued, a write to an OLT whose package expired past its grace (402), with
+   * no path, or with an inferred one the operator did not accept.
+   */
   private async checkedPath(
     actor: TenantActor,
     onu: VisibleOnu,
     kind: OnuWriteKind,
     body: OnuWriteRequest,
   ): Promise<WritePathInfo> {
-    const paths = await this.pathsOf(onu.oltId, actor.tenantId);
+    const olt = await this.oltOf(onu.oltId, actor.tenantId);
+    assertOltActionsAllowed(olt);
+    const paths = planWrites(olt.brand, olt.mode, oltTransports(olt));
     const path = paths[kind];
     if (!path) throw writeUnsupported(paths.missing[kind] ?? `This OLT has no ${kind} path`);
     if (path.evidence === 'inferred' && body.acceptInferred !== true)

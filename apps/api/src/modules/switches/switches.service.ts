@@ -8,6 +8,8 @@ import {
   SWITCH_BRANDS,
   SWITCH_POLL_MINUTES,
   SWITCH_RX_ALERT_DBM,
+  billingDay,
+  expiryState,
   type SwitchCatalogue,
   type SwitchList,
   type SwitchOption,
@@ -54,11 +56,8 @@ const SORT_COLUMNS: Record<SwitchSort, readonly string[]> = {
 /** Update fields whose column cannot be empty: null is refused, not stored. */
 const REQUIRED_FIELDS = ['name', 'ip', 'brand', 'snmpPort'] as const;
 
-/** Today as the expiry column compares it (YYYY-MM-DD, UTC). */
-export const today = (): string => new Date().toISOString().slice(0, 10);
-
 /** The switch as the API shows it: never the community, only whether one is stored. */
-export function toSwitchRow(s: SwitchEntity, oltName: string | null, day = today()): SwitchRow {
+export function toSwitchRow(s: SwitchEntity, oltName: string | null, day = billingDay()): SwitchRow {
   return {
     id: s.id,
     name: s.name,
@@ -76,6 +75,7 @@ export function toSwitchRow(s: SwitchEntity, oltName: string | null, day = today
     billingPackage: s.billingPackage,
     expiresOn: s.expiresOn,
     expireStatus: s.expiresOn !== null && s.expiresOn < day ? 'expired' : 'active',
+    expiryState: expiryState(s.expiresOn, day),
     status: s.status,
     sysDescr: s.sysDescr,
     portCount: s.portCount,
@@ -110,7 +110,7 @@ export class SwitchesService {
 
   async list(actor: TenantActor, query: SwitchListQueryDto): Promise<SwitchList> {
     const { page, pageSize, skip } = pageOf(query);
-    const day = today();
+    const day = billingDay();
     const base = this.switches
       .createQueryBuilder('s')
       .leftJoin(OltEntity, 'o', 'o.id = s.olt_id AND o.tenant_id = s.tenant_id AND o.show = true')

@@ -9,6 +9,8 @@ import {
   refreshSession,
   updateSessionUser,
 } from '../../features/auth/session-store';
+import { ExpiryBanner } from '../../features/billing/components/expiry-banner';
+import { UpdateEventPopup } from '../../features/content/components/update-event-popup';
 import { WriteVerdictToasts } from '../../features/onus/components/write-verdict-toasts';
 import { sessionPart, useProfile } from '../../features/profile/hooks';
 import { profileKeys } from '../../features/profile/query-keys';
@@ -84,6 +86,7 @@ export default function ShellLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
       <WriteVerdictToasts />
+      <UpdateEventPopup user={user} />
       {docked ? (
         <Drawer
           id="app-sidebar"
@@ -109,6 +112,7 @@ export default function ShellLayout() {
           sidebarOpen={docked || mobileOpen}
           onToggleSidebar={() => (wide ? togglePinned() : setMobileOpen((o) => !o))}
         />
+        <ExpiryBanner />
         <Box
           component="main"
           id="main-content"

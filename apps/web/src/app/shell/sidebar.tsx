@@ -1,11 +1,14 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
-import type { NavGroup } from '../../shared/navigation';
+import { PLATFORM_NAV, type NavGroup } from '../../shared/navigation';
 
 export const SIDEBAR_WIDTH = 248;
 
-/** The menu built from the user's active permission codes; plain links, so Tab and Enter work. */
+/**
+ * The menu built from the user's active permission codes (and, for the platform administrator, the
+ * Platform group); plain links, so Tab and Enter work.
+ */
 export function Sidebar({
   groups,
   onNavigate,
@@ -20,14 +23,12 @@ export function Sidebar({
       <Typography variant="h6" sx={{ px: 2.5, py: 2, fontWeight: 800, letterSpacing: 0.3 }} component="div">
         PonDesk
       </Typography>
-      {groups.length === 0 && (
+      {groups.length === 0 && !platformAdmin && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2.5 }}>
-          {platformAdmin
-            ? 'The platform administrator has no ISP menus.'
-            : 'Your role has no menus yet. Ask your administrator for access.'}
+          Your role has no menus yet. Ask your administrator for access.
         </Typography>
       )}
-      {groups.map((g) => (
+      {[...(platformAdmin ? [{ group: 'Platform', items: PLATFORM_NAV }] : []), ...groups].map((g) => (
         <Fragment key={g.group}>
           <List
             dense

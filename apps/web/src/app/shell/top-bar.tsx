@@ -126,11 +126,16 @@ export function TopBar({
           </IconButton>
         </Tooltip>
         <Menu anchorEl={shortcuts} open={!!shortcuts} onClose={() => setShortcuts(null)}>
-          <MenuItem component={RouterLink} to="/dashboard#invoice" onClick={() => setShortcuts(null)}>
+          {/* The platform administrator has no dashboard: its shortcut goes to every ISP's invoices. */}
+          <MenuItem
+            component={RouterLink}
+            to={user.isPlatformAdmin ? '/platform/payments?tab=invoices' : '/dashboard#invoice'}
+            onClick={() => setShortcuts(null)}
+          >
             <ListItemIcon>
               <ReceiptLongIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>Invoice</ListItemText>
+            <ListItemText>{user.isPlatformAdmin ? 'Invoices' : 'Invoice'}</ListItemText>
           </MenuItem>
           <MenuItem
             onClick={() => {
@@ -194,7 +199,7 @@ export function TopBar({
           </Tooltip>
         </Stack>
       </Toolbar>
-      <SupportDialog open={support} onClose={() => setSupport(false)} />
+      <SupportDialog open={support} onClose={() => setSupport(false)} platformAdmin={user.isPlatformAdmin} />
     </AppBar>
   );
 }

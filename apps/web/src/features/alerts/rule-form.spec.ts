@@ -102,6 +102,15 @@ describe('the rule cards', () => {
     expect(Object.keys(ruleFormErrors('olt-unreachable', bad))).toEqual(['minDurationMinutes']);
   });
 
+  it('sends the days before a package expires as a whole number from 1 to 30', () => {
+    const v = { ...ruleFormFrom(defaults('payment-due')), daysBefore: ' 7 ' };
+    expect(toRuleUpdate('payment-due', v).params).toEqual({ daysBefore: 7 });
+    for (const daysBefore of ['0', '31', '2.5', ''])
+      expect(ruleFormErrors('payment-due', { ...v, daysBefore })).toEqual({
+        daysBefore: 'Whole days from 1 to 30',
+      });
+  });
+
   it("puts the server's field errors under the card's fields", () => {
     expect(
       ruleServerErrors({

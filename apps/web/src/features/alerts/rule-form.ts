@@ -2,6 +2,7 @@ import {
   ALERT_RULE_DEFAULTS,
   INFO_ALERT_KINDS,
   ONU_DOWN_REASONS,
+  PAYMENT_DUE_DAYS_BEFORE,
   parseDecimal,
   parseInteger,
   type AlertKind,
@@ -27,6 +28,7 @@ export interface RuleFormValues {
   reasons: OnuDownReasonCode[];
   minDeclineDbPerDay: string;
   horizonDays: string;
+  daysBefore: string;
 }
 
 export type RuleFormField = keyof RuleFormValues;
@@ -43,6 +45,7 @@ export const RULE_LIMITS = {
   windowMinutes: { min: 0.5, max: 60 },
   minDeclineDbPerDay: { min: 0.01, max: 2 },
   horizonDays: { min: 1, max: 365 },
+  daysBefore: PAYMENT_DUE_DAYS_BEFORE,
 } as const;
 
 /** The fields each kind shows besides enabled, minimum duration and recovery. */
@@ -55,6 +58,7 @@ export const RULE_PARAM_FIELDS: { readonly [K in AlertKind]: readonly RuleFormFi
   'switch-port': [],
   'server-down': [],
   'pop-power': [],
+  'payment-due': ['daysBefore'],
 };
 
 /** A number for a text field, without float noise (0.29 × 100 is 28.999999999999996). */
@@ -70,11 +74,13 @@ export function ruleFormFrom(rule: AlertRule): RuleFormValues {
   const p = rule.params as Partial<
     (typeof d)['pon-outage']['params'] &
       (typeof d)['onu-down']['params'] &
-      (typeof d)['signal-degrading']['params']
+      (typeof d)['signal-degrading']['params'] &
+      (typeof d)['payment-due']['params']
   >;
   const outage = { ...d['pon-outage'].params, ...(rule.kind === 'pon-outage' ? p : {}) };
   const down = { ...d['onu-down'].params, ...(rule.kind === 'onu-down' ? p : {}) };
   const degrading = { ...d['signal-degrading'].params, ...(rule.kind === 'signal-degrading' ? p : {}) };
+  const payment = { ...d['payment-due'].params, ...(rule.kind === 'payment-due' ? p : {}) };
   return {
     enabled: rule.enabled,
     minDurationMinutes: num(rule.minDurationSeconds / 60),
@@ -86,6 +92,7 @@ export function ruleFormFrom(rule: AlertRule): RuleFormValues {
     reasons: [...down.reasons],
     minDeclineDbPerDay: num(degrading.minDeclineDbPerDay),
     horizonDays: num(degrading.horizonDays),
+    daysBefore: num(payment.daysBefore),
   };
 }
 
@@ -120,6 +127,11 @@ export function ruleFormErrors(kind: AlertKind, v: RuleFormValues): RuleFormErro
     parseInteger(v.horizonDays, L.horizonDays.min, L.horizonDays.max) === null
   )
     e.horizonDays = `Whole days from ${L.horizonDays.min} to ${L.horizonDays.max}`;
+  if (
+    fields.includes('daysBefore') &&
+    parseInteger(v.daysBefore, L.daysBefore.min, L.daysBefore.max) === null
+  )
+    e.daysBefore = `Whole days from ${L.daysBefore.min} to ${L.daysBefore.max}`;
   return e;
 }
 
@@ -155,6 +167,8 @@ export function toRuleUpdate(kind: AlertKind, v: RuleFormValues): AlertRuleUpdat
           horizonDays: Number(v.horizonDays.trim()),
         },
       };
+    case 'payment-due':
+      return { ...base, params: { daysBefore: Number(v.daysBefore.trim()) } };
     default:
       return { ...base, params: {} };
   }
@@ -172,6 +186,7 @@ const SERVER_RULE_FIELDS: Record<string, RuleFormField> = {
   reasons: 'reasons',
   minDeclineDbPerDay: 'minDeclineDbPerDay',
   horizonDays: 'horizonDays',
+  daysBefore: 'daysBefore',
 };
 
 /** A 400's field errors under the card's fields (a field the card does not show is left to the toast). */

@@ -20,6 +20,8 @@ const row = (id: string, over: Partial<OltRow> = {}): OltRow => ({
   ponPortCount: 8,
   lastPolledAt: null,
   lastError: null,
+  expiresOn: null,
+  expiryState: 'active',
   ...over,
 });
 

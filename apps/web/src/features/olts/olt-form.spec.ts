@@ -39,6 +39,8 @@ const detail: OltDetail = {
   ponPortCount: 4,
   lastPolledAt: null,
   lastError: null,
+  expiresOn: '2026-12-31',
+  expiryState: 'active',
   snmpPort: 161,
   telnetPort: 23,
   httpPort: null,

@@ -38,6 +38,17 @@ import {
   AlertSilenceEntity,
   OnuDegradationEntity,
 } from './alert.entities';
+import {
+  BillingCycleEntity,
+  BillingPackageEntity,
+  BkashPaymentEntity,
+  InvoiceEntity,
+  InvoiceSequenceEntity,
+  OtherProductEntity,
+  PlatformSettingEntity,
+  UpdateEventEntity,
+  UpdateEventSeenEntity,
+} from './billing.entities';
 
 export * from './olt.entity';
 export * from './onu.entity';
@@ -46,6 +57,7 @@ export * from './onu-signal-hourly.entity';
 export * from './monitor.entities';
 export * from './switch.entities';
 export * from './alert.entities';
+export * from './billing.entities';
 
 export {
   AuditLogEntity,
@@ -108,4 +120,14 @@ export const entities: (new () => object)[] = [
   AlertCursorEntity,
   AlertPendingEntity,
   OnuDegradationEntity,
+  // Billing: the catalogue, invoices and bKash payment attempts; the platform's content for tenants.
+  BillingPackageEntity,
+  BillingCycleEntity,
+  InvoiceSequenceEntity,
+  InvoiceEntity,
+  BkashPaymentEntity,
+  PlatformSettingEntity,
+  OtherProductEntity,
+  UpdateEventEntity,
+  UpdateEventSeenEntity,
 ];

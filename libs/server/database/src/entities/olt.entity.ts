@@ -44,10 +44,14 @@ export class OltEntity {
   @Column({ name: 'telegram_id', type: 'varchar', length: 120, nullable: true }) telegramId!: string | null;
   @Column({ name: 'data_collection_ratio', type: 'int', nullable: true }) dataCollectionRatio!: number | null;
   @Column({ name: 'db_alert_range', type: 'real', nullable: true }) dbAlertRange!: number | null;
-  /** Billing choice as entered; payment arrives with the billing feature. */
+  /** Billing choice as entered on Add OLT (a catalogue package's name, kept as text). */
   @Column({ name: 'billing_package', type: 'varchar', length: 80, nullable: true }) billingPackage!:
     string | null;
   @Column({ name: 'billing_months', type: 'int', nullable: true }) billingMonths!: number | null;
+  /** The catalogue package chosen on Add OLT or last paid for. */
+  @Column({ name: 'billing_package_id', type: 'uuid', nullable: true }) billingPackageId!: string | null;
+  /** Paid up to and including this day (YYYY-MM-DD); null: never billed (works without limit). */
+  @Column({ name: 'expires_on', type: 'date', nullable: true }) expiresOn!: string | null;
 
   @Column({ name: 'poll_interval_seconds', type: 'int', default: 300 }) pollIntervalSeconds!: number;
   /** Soft delete: hidden OLTs are neither listed nor polled. */

@@ -56,9 +56,11 @@ export class SwitchEntity {
   @Column({ name: 'data_collection_ratio', type: 'int', default: 5 }) dataCollectionRatio!: number;
   /** dBm: a port receiving less is critical. */
   @Column({ name: 'db_alert_range', type: 'real', default: -20 }) dbAlertRange!: number;
-  /** Billing choice as entered; payment arrives with the billing feature. */
+  /** Billing choice as entered (a catalogue switch package's name, kept as text). */
   @Column({ name: 'billing_package', type: 'varchar', length: 80, nullable: true }) billingPackage!:
     string | null;
+  /** The catalogue switch package chosen or last paid for. */
+  @Column({ name: 'billing_package_id', type: 'uuid', nullable: true }) billingPackageId!: string | null;
   /** Paid up to and including this day (YYYY-MM-DD); null: no expiry recorded. */
   @Column({ name: 'expires_on', type: 'date', nullable: true }) expiresOn!: string | null;
 

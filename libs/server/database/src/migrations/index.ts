@@ -26,6 +26,7 @@ import { TenantVpn1795809459115 } from './1795809459115-TenantVpn';
 import { OnuHotUpdates1795820000000 } from './1795820000000-OnuHotUpdates';
 import { Alerts1795844464716 } from './1795844464716-Alerts';
 import { AlertTargets1795846547905 } from './1795846547905-AlertTargets';
+import { Billing1795856236732 } from './1795856236732-Billing';
 
 /** Migrations in the order they run. `npm run db:generate -- <Name>` writes a new one. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -56,4 +57,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OnuHotUpdates1795820000000,
   Alerts1795844464716,
   AlertTargets1795846547905,
+  Billing1795856236732,
 ];

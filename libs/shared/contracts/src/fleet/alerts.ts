@@ -14,6 +14,7 @@ export const ALERT_KINDS = [
   'switch-port',
   'server-down',
   'pop-power',
+  'payment-due',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -26,10 +27,11 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'server-down': 'Server down or slow',
   'pop-power': 'POP mains power',
   'signal-degrading': 'Signal degrading',
+  'payment-due': 'Payment due',
 };
 
 /** Kinds that only inform (one message, nothing to recover from). */
-export const INFO_ALERT_KINDS: readonly AlertKind[] = ['signal-degrading'];
+export const INFO_ALERT_KINDS: readonly AlertKind[] = ['signal-degrading', 'payment-due'];
 
 export interface PonOutageParams {
   /** At least this many ONUs of one PON went down within the window… */
@@ -53,6 +55,14 @@ export interface SignalDegradingParams {
   horizonDays: number;
 }
 
+export interface PaymentDueParams {
+  /** An OLT's or switch's package expiring within this many days raises one reminder (and one more once expired). */
+  daysBefore: number;
+}
+
+/** The range of `PaymentDueParams.daysBefore`. */
+export const PAYMENT_DUE_DAYS_BEFORE = { min: 1, max: 30 } as const;
+
 export interface AlertRuleParamsByKind {
   'pon-outage': PonOutageParams;
   'onu-down': OnuDownParams;
@@ -66,6 +76,7 @@ export interface AlertRuleParamsByKind {
   /** A POP's mains (its 'electric' source) gone silent: it runs on its generator or batteries. */
   'pop-power': Record<string, never>;
   'signal-degrading': SignalDegradingParams;
+  'payment-due': PaymentDueParams;
 }
 
 export interface AlertRule<K extends AlertKind = AlertKind> {
@@ -137,6 +148,13 @@ export const ALERT_RULE_DEFAULTS: { readonly [K in AlertKind]: AlertRule<K> } = 
     minDurationSeconds: 0,
     notifyRecovery: true,
     params: {},
+  },
+  'payment-due': {
+    kind: 'payment-due',
+    enabled: true,
+    minDurationSeconds: 0,
+    notifyRecovery: false,
+    params: { daysBefore: 3 },
   },
 };
 

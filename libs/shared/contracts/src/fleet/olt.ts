@@ -11,6 +11,7 @@
  *   POST   /olts/port-check          PortCheckRequest      → PortCheckResponse (a TCP check run by the worker)
  *   POST   /olts/probe               ProbeRequest          → ProbeResponse (Test Get Port: SNMP identify by the worker)
  */
+import type { ExpiryState } from '../billing/billing';
 import type { OltBrandCode, OltModeCode, OltStatus } from './vocabulary';
 
 /** The columns GET /olts can sort by. */
@@ -45,6 +46,10 @@ export interface OltRow {
   ponPortCount: number | null;
   lastPolledAt: string | null;
   lastError: string | null;
+  /** Paid up to and including this day (YYYY-MM-DD, billing day); null: never billed, works without limit. */
+  expiresOn: string | null;
+  /** Where the package stands today: after 'grace' (7 days past expiry) ONU reboot, delete and clear are refused. */
+  expiryState: ExpiryState;
 }
 
 export interface OltList {

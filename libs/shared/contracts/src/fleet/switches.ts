@@ -20,6 +20,7 @@
  *   'switch.ports.changed'   a poll found ports whose link, power band or readings changed (with events)
  *   'switch.status.changed'  a switch went online or offline
  */
+import type { ExpiryState } from '../billing/billing';
 import type { Paged, PageQuery } from '../identity/types';
 
 /** The brands of the form's select, and the optics driver each one is read with. */
@@ -83,7 +84,7 @@ export const SWITCH_MESSAGES = {
   noSwitches: 'No switches yet. Add one with Add New.',
 } as const;
 
-/** 'active' while the billing expiry is unset or today or later; 'expired' shows 'Renew Now'. */
+/** 'active' while the billing expiry is unset or today or later (billing day); 'expired' shows 'Renew Now'. */
 export type SwitchExpireStatus = 'active' | 'expired';
 
 export interface SwitchRow {
@@ -108,6 +109,8 @@ export interface SwitchRow {
   /** YYYY-MM-DD, or null (no expiry recorded). */
   expiresOn: string | null;
   expireStatus: SwitchExpireStatus;
+  /** Where the package stands today: 'expiring' within 7 days before, 'grace' up to 7 days after, then 'expired'. */
+  expiryState: ExpiryState;
   status: SwitchStatus;
   sysDescr: string | null;
   portCount: number;

@@ -97,6 +97,9 @@ export const AUDIT_ACTIONS = {
   /** The tenant's PPP secret on the platform's VPN concentrator, made or removed (Profile → Add VPN). */
   'vpn.create': { kind: 'admin', label: 'Add VPN' },
   'vpn.remove': { kind: 'admin', label: 'Remove VPN' },
+  'invoice.create': { kind: 'admin', label: 'Issue invoice' },
+  'invoice.cancel': { kind: 'admin', label: 'Cancel invoice' },
+  'payment.refund': { kind: 'admin', label: 'Refund payment' },
 
   'tenant.register': { kind: 'account', label: 'Register account' },
   'tenant.complete-profile': { kind: 'account', label: 'Complete ISP profile' },

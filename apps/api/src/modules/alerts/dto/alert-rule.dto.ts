@@ -13,7 +13,7 @@ const IsRuleParams = () =>
       type: 'object',
       additionalProperties: true,
       description:
-        'pon-outage: minOnus, minShare, windowSeconds, recoveredShare; onu-down: reasons; olt-unreachable: {}; signal-degrading: minDeclineDbPerDay, horizonDays',
+        'pon-outage: minOnus, minShare, windowSeconds, recoveredShare; onu-down: reasons; olt-unreachable: {}; signal-degrading: minDeclineDbPerDay, horizonDays; payment-due: daysBefore',
     }),
   );
 

@@ -90,8 +90,17 @@ export class CreateOltDto implements CreateOltRequest {
     docs: { description: 'dBm threshold for alerts, e.g. -27' },
   })
   dbAlertRange?: number;
-  @IsShortString(MAX.billingPackage, optional) billingPackage?: string;
-  @IsInteger(RANGE.billingMonths.min, RANGE.billingMonths.max, optional) billingMonths?: number;
+  /** With billingMonths (both or neither): a due invoice for the new OLT is issued with it. */
+  @IsShortString(MAX.billingPackage, {
+    ...optional,
+    docs: { description: "An offered OLT package's id (GET /billing/catalogue), or its name" },
+  })
+  billingPackage?: string;
+  @IsInteger(RANGE.billingMonths.min, RANGE.billingMonths.max, {
+    ...optional,
+    docs: { description: "The months of an offered billing cycle (GET /billing/catalogue's cycles)" },
+  })
+  billingMonths?: number;
   @IsInteger(MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS, {
     ...optional,
     docs: { default: DEFAULT_POLL_INTERVAL_SECONDS, minimum: MIN_POLL_INTERVAL_SECONDS },

@@ -53,6 +53,8 @@ const RULE_DESCRIPTIONS: Record<AlertRule['kind'], string> = {
     'A watched server not answering its pings, or slower than its latency limit (IP monitor); again when it is back.',
   'pop-power':
     "A POP's mains going off (its electric source silent): it runs on generator or batteries; again when the mains is back.",
+  'payment-due':
+    "An OLT's or switch's package about to expire, once; and once more when it has expired (device actions stop after 7 days of grace).",
 };
 
 type TextFieldName = Exclude<RuleFormField, 'enabled' | 'notifyRecovery' | 'reasons'>;
@@ -254,6 +256,16 @@ export function RuleCard({ rule }: { rule: AlertRule }) {
                   'horizonDays',
                   'Horizon',
                   `…and crossing ${DEGRADING_CROSSING_DBM} dBm within this many days`,
+                  'days',
+                )}
+              </Grid>
+            )}
+            {shows('daysBefore') && (
+              <Grid size={half}>
+                {text(
+                  'daysBefore',
+                  'Days before',
+                  'Remind this many days before the package expires',
                   'days',
                 )}
               </Grid>

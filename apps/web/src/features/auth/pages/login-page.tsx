@@ -4,6 +4,7 @@ import { Alert, FormControlLabel, Link, Stack, Switch, TextField, Typography } f
 import { IDENTITY_MESSAGES } from '@pondesk/contracts';
 import { ApiError } from '../../../shared/http-client';
 import { homePath } from '../../../shared/navigation';
+import { CompanyLinks } from '../../content/components/company-links';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useToast } from '../../../shared/ui/toast';
 import { login } from '../api';
@@ -66,7 +67,9 @@ export default function LoginPage() {
     try {
       const auth = await login({ username: username.trim(), password }, { remember });
       startSession(auth, {
-        next: safeRedirect(params.get('redirect')) ?? homePath(auth.user.permissions),
+        next:
+          safeRedirect(params.get('redirect')) ??
+          homePath(auth.user.permissions, { platformAdmin: auth.user.isPlatformAdmin }),
       });
     } catch (error) {
       setLoading(false);
@@ -144,6 +147,7 @@ export default function LoginPage() {
             Sign up
           </Link>
         </Typography>
+        <CompanyLinks />
       </Stack>
     </AuthCard>
   );

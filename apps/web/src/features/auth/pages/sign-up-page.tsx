@@ -4,6 +4,7 @@ import { IDENTITY_MESSAGES, signUpFormSchema, type SignUpFormValues } from '@pon
 import { FormTextField } from '../../../shared/forms/form-text-field';
 import { showServerErrors, useZodForm } from '../../../shared/forms/use-zod-form';
 import { useToast } from '../../../shared/ui/toast';
+import { CompanyLinks } from '../../content/components/company-links';
 import { signUp } from '../api';
 import { authErrorMessage } from '../auth-errors';
 import { AuthCard } from '../components/auth-card';
@@ -41,6 +42,7 @@ export default function SignUpPage() {
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
         <FormTextField control={control} name="password" label="Password" {...NEW_PASSWORD} />
         <SignUpActions control={control} loading={loading} />
+        <CompanyLinks />
       </Stack>
     </AuthCard>
   );

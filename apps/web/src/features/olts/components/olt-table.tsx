@@ -11,6 +11,7 @@ import {
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { OltRow } from '@pondesk/contracts';
 import {
   OLT_LIST_PAGE_SIZE,
@@ -20,6 +21,7 @@ import {
   type OltListSort,
 } from '../list-params';
 import { onuListHref } from '../../onus/list-params';
+import { ExpiryCell } from '../../billing/components/expiry-cell';
 import { OltStatusChip } from './olt-status-chip';
 
 interface Props {
@@ -38,6 +40,8 @@ interface Props {
   onView: (row: OltRow) => void;
   onEdit: (row: OltRow) => void;
   onDelete: (row: OltRow) => void;
+  /** Opens the package popup for the OLT (renew or buy a package). */
+  onBilling: (row: OltRow) => void;
 }
 
 function EmptyRows({ filtered, emptyText }: { filtered: boolean; emptyText: string }) {
@@ -111,6 +115,7 @@ export function OltTable({
   onView,
   onEdit,
   onDelete,
+  onBilling,
 }: Props) {
   const columns = useMemo<GridColDef<OltRow>[]>(
     () => [
@@ -147,11 +152,25 @@ export function OltTable({
         renderCell: ({ row }) => <StatusCell row={row} />,
       },
       {
+        field: 'expiresOn',
+        headerName: 'Expiry',
+        sortable: false,
+        width: 120,
+        renderCell: ({ row }) => <ExpiryCell expiresOn={row.expiresOn} state={row.expiryState} stacked />,
+      },
+      {
         field: 'actions',
         type: 'actions',
         headerName: 'Action',
-        width: 130,
+        width: 170,
         getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="billing"
+            icon={<ReceiptLongIcon color={row.expiryState === 'active' ? undefined : 'error'} />}
+            label={`Billing ${row.name}`}
+            onClick={() => onBilling(row)}
+            data-testid="olt-billing"
+          />,
           <GridActionsCellItem
             key="view"
             icon={<VisibilityIcon />}
@@ -173,7 +192,7 @@ export function OltTable({
         ],
       },
     ],
-    [onView, onEdit, onDelete, onuList],
+    [onView, onEdit, onDelete, onBilling, onuList],
   );
 
   // Stable references: a new sort model on every render reads as a sort change and resets the page.
@@ -210,10 +229,10 @@ export function OltTable({
       disableColumnMenu
       disableRowSelectionOnClick
       onRowDoubleClick={({ row }) => onView(row)}
-      // Rows with an error line under the status grow to fit it.
+      // Rows with an error line under the status, or an expiry chip under the day, grow to fit it.
       getRowHeight={({ model }) => {
         const row = model as OltRow;
-        return row.status !== 'online' && row.lastError ? 'auto' : null;
+        return (row.status !== 'online' && row.lastError) || row.expiryState !== 'active' ? 'auto' : null;
       }}
       slots={{ noRowsOverlay: () => <EmptyRows filtered={filtered} emptyText={emptyText} /> }}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}

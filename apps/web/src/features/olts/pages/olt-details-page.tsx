@@ -18,9 +18,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import ListIcon from '@mui/icons-material/List';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { OLT_BRAND_LABELS, type OltDetail } from '@pondesk/contracts';
+import { OLT_BRAND_LABELS, type BillingPackage, type OltDetail } from '@pondesk/contracts';
 import { messageOf } from '../../../shared/ui/errors';
 import { useSession } from '../../auth/session';
+import { ExpiryCell } from '../../billing/components/expiry-cell';
+import { useCatalogue } from '../../billing/hooks';
 import { onuListHref, onuListPath, type OnuListParams } from '../../onus/list-params';
 import { InfoList } from '../../../shared/ui/info-list';
 import { useDocumentTitle } from '../../../shared/ui/page-header';
@@ -58,16 +60,19 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 const orDash = (v: string | number | null | undefined): ReactNode =>
   v === null || v === undefined || v === '' ? '—' : v;
 
-function billingText(olt: OltDetail): string {
+/** The OLT's package (its catalogue name; older OLTs stored a name) and the months chosen when it was added. */
+function billingText(olt: OltDetail, packages: readonly BillingPackage[] | undefined): string {
   if (!olt.billingPackage && !olt.billingMonths) return 'Not set';
-  const parts = [olt.billingPackage, olt.billingMonths ? formatMonths(olt.billingMonths) : null].filter(
-    Boolean,
-  );
-  return `${parts.join(' · ')} (payment not taken yet)`;
+  const ref = olt.billingPackage;
+  const offered = packages?.find((p) => p.id === ref)?.name;
+  // An id the catalogue no longer lists is a package taken off offer; a UUID says nothing to a reader.
+  const name = offered ?? (ref && /^[0-9a-f-]{36}$/i.test(ref) ? 'A package no longer offered' : ref);
+  return [name, olt.billingMonths ? formatMonths(olt.billingMonths) : null].filter(Boolean).join(' · ');
 }
 
 function Details({ olt }: { olt: OltDetail }) {
   const poll = usePollOlt(olt.id);
+  const catalogue = useCatalogue();
   const toast = useToast();
   useDocumentTitle(olt.name);
   // "Poll queued" lasts until a poll result moves lastPolledAt (or gives up after a while).
@@ -170,7 +175,8 @@ function Details({ olt }: { olt: OltDetail }) {
                 ['Modes', olt.mode.toUpperCase()],
                 ['Brands', OLT_BRAND_LABELS[olt.brand] ?? olt.brand],
                 ['Branch', orDash(olt.branchName)],
-                ['Billing', billingText(olt)],
+                ['Billing', billingText(olt, catalogue.data?.packages)],
+                ['Expiry', <ExpiryCell key="expiry" expiresOn={olt.expiresOn} state={olt.expiryState} />],
                 ['Poll interval', formatInterval(olt.pollIntervalSeconds)],
                 ['Description', orDash(olt.description)],
               ]}

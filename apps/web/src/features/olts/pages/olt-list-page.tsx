@@ -21,6 +21,8 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { SearchField } from '../../../shared/ui/search-field';
 import { useToast } from '../../../shared/ui/toast';
 import { useSession } from '../../auth/session';
+import { useBillingDialogs } from '../../billing/components/billing-dialogs';
+import { targetFromOlt } from '../../billing/targets';
 import { onuListPath } from '../../onus/list-params';
 import { CpuChartGrid } from '../components/cpu-chart-grid';
 import { noOltText } from '../../../shared/ui/no-olt-state';
@@ -50,6 +52,11 @@ export default function OltListPage() {
   const onView = useCallback((row: OltRow) => navigate(`/olt-list/${row.id}`), [navigate]);
   const onEdit = useCallback((row: OltRow) => navigate(`/edit-olt/${row.id}`), [navigate]);
   const onDelete = useCallback((row: OltRow) => setToDelete(row), []);
+  const { openPurchase, dialogs: billingDialogs } = useBillingDialogs();
+  const onBilling = useCallback(
+    (row: OltRow) => openPurchase({ kind: 'olt', target: targetFromOlt(row) }),
+    [openPurchase],
+  );
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
@@ -148,10 +155,12 @@ export default function OltListPage() {
             onView={onView}
             onEdit={onEdit}
             onDelete={onDelete}
+            onBilling={onBilling}
           />
         </CardContent>
       </Card>
 
+      {billingDialogs}
       <ConfirmDialog
         open={!!toDelete}
         title="Delete Olt?"

@@ -7,6 +7,8 @@ import { messageOf } from '../../../shared/ui/errors';
 import { SearchField } from '../../../shared/ui/search-field';
 import { useToast } from '../../../shared/ui/toast';
 import { useLastPageFallback, useUrlParams } from '../../../shared/use-url-params';
+import { useBillingDialogs } from '../../billing/components/billing-dialogs';
+import { targetFromSwitch } from '../../billing/targets';
 import { useDeleteSwitch, useSwitchList } from '../hooks';
 import {
   nextSort,
@@ -37,6 +39,11 @@ export function ManageTab() {
 
   const onEdit = useCallback((row: SwitchRow) => setEditing(row), []);
   const onDelete = useCallback((row: SwitchRow) => setToDelete(row), []);
+  const { openPurchase, dialogs: billingDialogs } = useBillingDialogs();
+  const onRenew = useCallback(
+    (row: SwitchRow) => openPurchase({ kind: 'switch', target: targetFromSwitch(row) }),
+    [openPurchase],
+  );
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
@@ -91,7 +98,9 @@ export function ManageTab() {
         onPage={(page) => setParams({ page })}
         onEdit={onEdit}
         onDelete={onDelete}
+        onRenew={onRenew}
       />
+      {billingDialogs}
       {editing !== undefined && <SwitchFormDialog row={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         open={!!toDelete}

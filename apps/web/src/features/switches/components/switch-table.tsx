@@ -1,40 +1,47 @@
 import { useMemo } from 'react';
-import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { SWITCH_LIST_PAGE_SIZE, type SwitchRow } from '@pondesk/contracts';
 import { SortedPageTable, type SortedPageColumn } from '../../../shared/ui/sorted-page-table';
+import { formatBillingDay } from '../../billing/format';
 import { brandLabel, maskedCommunity } from '../format';
 import { pageCount, type ManageSort } from '../list-params';
 import { SwitchStatusChip } from './switch-status-chip';
 
 type Column = SortedPageColumn<SwitchRow, ManageSort>;
 
+/** Spec 3 §4: 'Renew Now' in red for an expired switch (it opens the renew popup), else 'Active'. */
+const expireColumn = (onRenew: (row: SwitchRow) => void): Column => ({
+  key: 'expire',
+  header: 'Expire Status',
+  sort: 'expiresOn',
+  render: (r) =>
+    r.expireStatus === 'expired' ? (
+      <Button
+        size="small"
+        color="error"
+        onClick={() => onRenew(r)}
+        title={r.expiresOn ? `Expired on ${formatBillingDay(r.expiresOn)}` : undefined}
+        aria-label={`Renew Now: ${r.name}`}
+        data-testid="switch-renew-now"
+        sx={{ fontWeight: 700, px: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}
+      >
+        Renew Now
+      </Button>
+    ) : (
+      <Typography
+        variant="body2"
+        color={r.expiryState === 'expiring' ? 'warning.main' : 'success.main'}
+        title={r.expiresOn ? `Until ${formatBillingDay(r.expiresOn)}` : undefined}
+      >
+        {r.expiryState === 'expiring' ? 'Expiring' : 'Active'}
+      </Typography>
+    ),
+});
+
 const COLUMNS: Column[] = [
-  {
-    key: 'expire',
-    header: 'Expire Status',
-    sort: 'expiresOn',
-    render: (r) =>
-      r.expireStatus === 'expired' ? (
-        <Typography
-          variant="body2"
-          color="error"
-          sx={{ fontWeight: 700 }}
-          title={r.expiresOn ? `Expired on ${r.expiresOn}` : undefined}
-        >
-          Renew Now
-        </Typography>
-      ) : (
-        <Typography
-          variant="body2"
-          color="success.main"
-          title={r.expiresOn ? `Until ${r.expiresOn}` : undefined}
-        >
-          Active
-        </Typography>
-      ),
-  },
   {
     key: 'status',
     header: 'Status',
@@ -91,6 +98,7 @@ export function SwitchTable({
   onPage,
   onEdit,
   onDelete,
+  onRenew,
 }: {
   rows: SwitchRow[] | undefined;
   total: number;
@@ -106,6 +114,8 @@ export function SwitchTable({
   onPage: (page: number) => void;
   onEdit: (row: SwitchRow) => void;
   onDelete: (row: SwitchRow) => void;
+  /** Opens the switch renew popup. */
+  onRenew: (row: SwitchRow) => void;
 }) {
   const columns = useMemo<Column[]>(
     () => [
@@ -124,12 +134,23 @@ export function SwitchTable({
                 <DeleteIcon fontSize="small" color="error" />
               </IconButton>
             </Tooltip>
+            <Tooltip title="Renew">
+              <IconButton
+                size="small"
+                aria-label={`Renew ${row.name}`}
+                onClick={() => onRenew(row)}
+                data-testid="switch-renew"
+              >
+                <ReceiptLongIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           </Stack>
         ),
       },
+      expireColumn(onRenew),
       ...COLUMNS,
     ],
-    [onEdit, onDelete],
+    [onEdit, onDelete, onRenew],
   );
   return (
     <SortedPageTable

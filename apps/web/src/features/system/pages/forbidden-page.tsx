@@ -15,11 +15,13 @@ export default function ForbiddenPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const codes = user?.permissions ?? [];
-  const start = homePath(codes);
-  const startLabel =
-    buildNavigation(codes)
-      .flatMap((g) => g.items)
-      .find((i) => i.to === start)?.label ?? (start === '/profile' ? 'My profile' : 'My start page');
+  const platformAdmin = !!user?.isPlatformAdmin;
+  const start = homePath(codes, { platformAdmin });
+  const startLabel = platformAdmin
+    ? 'Platform catalogue'
+    : (buildNavigation(codes)
+        .flatMap((g) => g.items)
+        .find((i) => i.to === start)?.label ?? (start === '/profile' ? 'My profile' : 'My start page'));
 
   const logout = async () => {
     await signOut();
