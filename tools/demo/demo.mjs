@@ -353,7 +353,7 @@ if (!shuttingDown) {
         username: env.PLATFORM_ADMIN_USERNAME || 'platform',
         password: env.PLATFORM_ADMIN_PASSWORD,
       });
-      billing = `  Billing: ${b.packages} packages on /package-list (the platform admin edits them on /platform/catalogue).\n`;
+      billing = `  Packages: ${b.packages} on /package-list (the platform admin edits them on /platform/catalogue).\n`;
     } catch (error) {
       process.stderr.write(`\n⚠ Billing catalogue and content not seeded: ${error.message}\n`);
     }
